@@ -1,0 +1,79 @@
+#include "app/options.h"
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "sim/scenes/scene_table.h"
+
+namespace app {
+
+std::optional<int> parseOptions(int argc, char** argv, Options& o) {
+    CLI::App cli{"pbd-sandbox: interactive cloth and soft-body sandbox (PBD, HPBD, MGPBD)"};
+    cli.add_flag("--headless", o.headless, "run without a window and print a summary");
+    cli.add_flag("--list-scenes", o.listScenes, "list the scene table and exit");
+    cli.add_option("--scene", o.scene, "scene to load (see --list-scenes)");
+    cli.add_option("--solver", o.solver, "pbd | xpbd | hpbd | mgpbd");
+    cli.add_option("--res", o.resolution, "scene resolution (0 = scene default)");
+    cli.add_option("--iterations", o.iterations, "solver iterations per substep");
+    cli.add_option("--substeps", o.substeps, "substeps per frame");
+    cli.add_option("--dt", o.dt, "simulated seconds per frame");
+    cli.add_option("--frames", o.frames, "frames to run, then exit (headless default 300)");
+    cli.add_option("--stats", o.statsPath, "write per-frame statistics to this CSV file");
+    cli.add_option("--width", o.width, "window width in pixels");
+    cli.add_option("--height", o.height, "window height in pixels");
+    cli.add_option("--screenshot", o.screenshotPath, "save the last frame as PNG");
+    cli.add_option("--record", o.recordPath, "record an H.264 MP4 through ffmpeg");
+    cli.add_option("--input", o.inputPath, "replay scripted mouse and key input (JSON)");
+    try {
+        cli.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return cli.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::cerr << "pbd-sandbox: " << e.what() << "\nRun with --help for the valid options.\n";
+        return 2;
+    }
+    if (o.listScenes) return std::nullopt;
+    if (!sim::findScene(o.scene)) {
+        std::cerr << "pbd-sandbox: unknown scene '" << o.scene
+                  << "'. Valid scenes: " << sim::sceneNames() << "\n";
+        return 2;
+    }
+    if (o.solver && !sim::solverFromName(*o.solver)) {
+        std::cerr << "pbd-sandbox: unknown solver '" << *o.solver
+                  << "'. Valid solvers: pbd, xpbd, hpbd, mgpbd\n";
+        return 2;
+    }
+    if (o.resolution < 0 || o.resolution > 4096) {
+        std::cerr << "pbd-sandbox: --res " << o.resolution << " is invalid: must be in [1, 4096]\n";
+        return 2;
+    }
+    if (o.frames < 0) {
+        std::cerr << "pbd-sandbox: --frames " << o.frames << " is invalid: must be >= 0\n";
+        return 2;
+    }
+    if (o.width < 64 || o.height < 64 || o.width > 8192 || o.height > 8192) {
+        std::cerr << "pbd-sandbox: window size " << o.width << "x" << o.height
+                  << " is invalid: each side must be in [64, 8192]\n";
+        return 2;
+    }
+    return std::nullopt;
+}
+
+std::string applyOverrides(const Options& o, sim::World& world) {
+    sim::Settings s = world.settings;
+    if (o.solver) {
+        sim::SolverKind kind = *sim::solverFromName(*o.solver);
+        if (!sim::solverAvailable(kind))
+            return "solver '" + *o.solver + "' is not available in this build yet";
+        s.solver = kind;
+    }
+    if (o.iterations) s.iterations = *o.iterations;
+    if (o.substeps) s.substeps = *o.substeps;
+    if (o.dt) s.frameDt = *o.dt;
+    if (std::string error = s.validate(); !error.empty()) return error;
+    world.settings = s;
+    world.setSolver(s.solver);
+    return {};
+}
+
+}  // namespace app

@@ -1,0 +1,37 @@
+#pragma once
+// Everything the pbd-sandbox command line can say, parsed by CLI11 (app/options.cpp).
+// Optional fields override the scene's own settings only when given.
+#include <optional>
+#include <string>
+
+#include "sim/core/world.h"
+
+namespace app {
+
+struct Options {
+    bool headless = false;
+    bool listScenes = false;
+    std::string scene = "hanging_cloth";
+    std::optional<std::string> solver;
+    int resolution = 0;  // 0 = the scene's default
+    std::optional<int> iterations;
+    std::optional<int> substeps;
+    std::optional<double> dt;
+    int frames = 0;  // 0 = run until the window closes (headless: 300)
+    std::string statsPath;
+    // Window-only options.
+    int width = 1280, height = 720;
+    std::string screenshotPath;
+    std::string recordPath;
+    std::string inputPath;
+};
+
+// Parses argv. Returns an exit code to stop with (0 after --help, 2 on a bad value), or
+// nothing to go on. Messages go to stderr and name what is valid.
+std::optional<int> parseOptions(int argc, char** argv, Options& options);
+
+// Applies the command line's overrides to a freshly loaded world; returns an error
+// message (naming the bad value) or empty.
+std::string applyOverrides(const Options& options, sim::World& world);
+
+}  // namespace app

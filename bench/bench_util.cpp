@@ -1,0 +1,42 @@
+#include "bench/bench_util.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+#include "sim/scenes/scene_table.h"
+
+namespace bench {
+
+sim::World loadSceneOrDie(const std::string& scene, int res) {
+    sim::World world;
+    if (std::string error = sim::loadScene(world, scene, {res}); !error.empty()) {
+        std::cerr << "pbd-bench: " << error << "\n";
+        std::exit(2);
+    }
+    return world;
+}
+
+std::string machineDescription() {
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    std::string line, model = "unknown CPU";
+    while (std::getline(cpuinfo, line))
+        if (line.rfind("model name", 0) == 0) {
+            model = line.substr(line.find(':') + 2);
+            break;
+        }
+    return model + ", " + std::to_string(std::thread::hardware_concurrency()) + " threads";
+}
+
+FILE* openCsv(const std::string& path) {
+    if (path.empty() || path == "-") return stdout;
+    FILE* f = std::fopen(path.c_str(), "w");
+    if (!f) {
+        std::cerr << "pbd-bench: cannot write " << path << "\n";
+        std::exit(2);
+    }
+    return f;
+}
+
+}  // namespace bench

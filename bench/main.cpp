@@ -1,0 +1,33 @@
+// pbd-bench: headless experiments that reproduce the papers' figures and write CSV.
+// `pbd-bench --help` lists the subcommands; each file in bench/ adds one.
+#include <iostream>
+#include <map>
+
+#include "bench/bench_registry.h"
+
+namespace bench {
+std::vector<BenchCommand>& benchCommands() {
+    static std::vector<BenchCommand> commands;
+    return commands;
+}
+}  // namespace bench
+
+int main(int argc, char** argv) {
+    CLI::App cli{"pbd-bench: benchmarks and paper-figure experiments (CSV output)"};
+    cli.require_subcommand(1);
+    std::map<std::string, std::function<int()>> runners;
+    for (auto& command : bench::benchCommands()) {
+        CLI::App* sub = cli.add_subcommand(command.name, command.description);
+        runners[command.name] = command.setup(*sub);
+    }
+    try {
+        cli.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return cli.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::cerr << "pbd-bench: " << e.what() << "\nRun with --help for the subcommands.\n";
+        return 2;
+    }
+    for (CLI::App* sub : cli.get_subcommands()) return runners[sub->get_name()]();
+    return 2;
+}

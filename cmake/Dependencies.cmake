@@ -1,0 +1,32 @@
+# Every dependency comes from a Debian package (see third_party/README.md); nothing is
+# downloaded at configure or build time.
+find_package(Eigen3 3.3 REQUIRED NO_MODULE)
+find_package(OpenMP REQUIRED COMPONENTS CXX)
+find_package(tinyobjloader REQUIRED)
+find_package(CLI11 REQUIRED)
+find_package(nlohmann_json 3 REQUIRED)
+if(PBD_BUILD_TESTS)
+  find_package(GTest REQUIRED)
+endif()
+if(PBD_BUILD_BENCH)
+  find_package(benchmark REQUIRED)
+endif()
+
+# The window stack is optional: without it only the headless program is built.
+set(PBD_HAVE_GUI_DEPS OFF)
+if(PBD_BUILD_GUI)
+  find_package(glfw3 3.3 QUIET)
+  find_package(glm QUIET)
+  find_package(PkgConfig QUIET)
+  if(PkgConfig_FOUND)
+    pkg_check_modules(EPOXY QUIET IMPORTED_TARGET epoxy)
+  endif()
+  find_path(IMGUI_INCLUDE_DIR imgui.h PATH_SUFFIXES imgui)
+  find_library(IMGUI_LIBRARY imgui)
+  if(glfw3_FOUND AND glm_FOUND AND EPOXY_FOUND AND IMGUI_INCLUDE_DIR AND IMGUI_LIBRARY)
+    set(PBD_HAVE_GUI_DEPS ON)
+  else()
+    message(WARNING "GLFW/GLM/epoxy/ImGui not all found: building the headless program only. "
+                    "Run scripts/setup to install them.")
+  endif()
+endif()

@@ -1,0 +1,101 @@
+#include "sim/collision/collision_stage.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sim {
+
+void generateContacts(const Particles& particles, const std::vector<Collider>& colliders,
+                      Real thickness, std::vector<Contact>& contacts) {
+    contacts.clear();
+    if (colliders.empty()) return;
+    const int n = particles.size();
+    for (int i = 0; i < n; ++i) {
+        if (particles.w[i] == 0) continue;
+        const Vec3& x = particles.x[i];
+        const Vec3& p = particles.p[i];
+        Contact best;
+        Real bestDepth = 0;
+        bool found = false;
+        for (int c = 0; c < static_cast<int>(colliders.size()); ++c) {
+            const Collider& col = colliders[c];
+            Real depth = -signedDistance(col, p, thickness);
+            if (depth <= 0) continue;  // p ends outside: nothing to do
+            SurfacePoint sp;
+            if (auto entry = segmentEntry(col, x, p, thickness)) {
+                sp = *entry;  // continuous: x outside, p inside
+            } else {
+                sp = closestSurfacePoint(col, p, thickness);  // static fallback
+            }
+            if (!found || depth > bestDepth) {
+                best.particle = i;
+                best.collider = c;
+                best.point = sp.point;
+                best.normal = sp.normal;
+                best.colliderVelocity = col.velocity;
+                best.approachSpeed = particles.v[i].dot(sp.normal);
+                bestDepth = depth;
+                found = true;
+            }
+        }
+        if (found) contacts.push_back(best);
+    }
+}
+
+void projectContacts(Particles& particles, std::vector<Contact>& contacts, Real friction, Real dt) {
+    for (Contact& c : contacts) {
+        Vec3& p = particles.p[c.particle];
+        Real C = (p - c.point).dot(c.normal);
+        if (C >= 0) continue;
+        p -= C * c.normal;
+        c.pushed -= C;
+        const Vec3 moved = p - particles.x[c.particle] - dt * c.colliderVelocity;
+        const Vec3 tangential = moved - moved.dot(c.normal) * c.normal;
+        if (tangential.norm() < friction * c.pushed) p -= tangential;
+    }
+}
+
+void resolveRemainingPenetrations(Particles& particles, const std::vector<Collider>& colliders,
+                                  Real thickness, std::vector<Contact>& contacts) {
+    if (colliders.empty()) return;
+    const int n = particles.size();
+    for (int i = 0; i < n; ++i) {
+        if (particles.w[i] == 0) continue;
+        for (int c = 0; c < static_cast<int>(colliders.size()); ++c) {
+            const Collider& col = colliders[c];
+            if (signedDistance(col, particles.p[i], thickness) >= 0) continue;
+            const SurfacePoint sp = closestSurfacePoint(col, particles.p[i], thickness);
+            const Real depth = (sp.point - particles.p[i]).norm();
+            particles.p[i] = sp.point;
+            Contact contact;
+            contact.particle = i;
+            contact.collider = c;
+            contact.point = sp.point;
+            contact.normal = sp.normal;
+            contact.colliderVelocity = col.velocity;
+            contact.approachSpeed = particles.v[i].dot(sp.normal);
+            contact.pushed = depth;
+            contacts.push_back(contact);
+        }
+    }
+}
+
+void applyFrictionRestitution(Particles& particles, const std::vector<Contact>& contacts,
+                              Real friction, Real restitution, Real dt) {
+    for (const Contact& c : contacts) {
+        Vec3& v = particles.v[c.particle];
+        const Vec3 rel = v - c.colliderVelocity;
+        const Real vn = rel.dot(c.normal);
+        Vec3 vt = rel - vn * c.normal;
+        // Coulomb: the tangential speed drops by mu times the normal speed change.
+        const Real dvn = c.pushed / dt;
+        const Real vtLen = vt.norm();
+        if (vtLen > 1e-12) vt *= std::max<Real>(0, 1 - friction * dvn / vtLen);
+        // Restitution: bounce back a fraction of the approach speed, never more than now.
+        Real vnNew = vn;
+        if (c.approachSpeed < 0) vnNew = std::max(vn, -restitution * c.approachSpeed);
+        v = c.colliderVelocity + vt + vnNew * c.normal;
+    }
+}
+
+}  // namespace sim

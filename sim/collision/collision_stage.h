@@ -1,0 +1,38 @@
+#pragma once
+// The collision stages of the step: contact generation (PBD algorithm line 8), the contact
+// projection every solver runs with its other constraints, and the velocity update of
+// line 16 (friction and restitution).
+#include <vector>
+
+#include "sim/collision/collider.h"
+#include "sim/constraints/contact.h"
+#include "sim/core/particles.h"
+#include "sim/core/settings.h"
+
+namespace sim {
+
+// One contact per particle at most: the deepest of its continuous hits, or the static
+// fallback when x already lies inside a collider.
+void generateContacts(const Particles& particles, const std::vector<Collider>& colliders,
+                      Real thickness, std::vector<Contact>& contacts);
+
+// Projects every contact once (inequality, stiffness 1): p += max(0, -C) n, and adds the
+// correction to the contact's `pushed` (the normal impulse friction is bounded by).
+// Static friction acts at the position level too: while the tangential displacement
+// x -> p (relative to the collider) is below mu * pushed it is cancelled, so a cloth
+// resting on a curved collider does not creep off it one solve at a time.
+void projectContacts(Particles& particles, std::vector<Contact>& contacts, Real friction, Real dt);
+
+// After the solver: pushes any particle the other constraints moved into a collider back
+// onto its inflated surface (contacts are generated before the solve, §3.4, so the solve
+// can push a particle into a curved collider past its tangent plane). Each push becomes a
+// contact too, so friction applies to it.
+void resolveRemainingPenetrations(Particles& particles, const std::vector<Collider>& colliders,
+                                  Real thickness, std::vector<Contact>& contacts);
+
+// Coulomb friction against the collider's motion — the tangential velocity drops by
+// mu * pushed / dt, the normal velocity change the contact caused — and restitution.
+void applyFrictionRestitution(Particles& particles, const std::vector<Contact>& contacts,
+                              Real friction, Real restitution, Real dt);
+
+}  // namespace sim

@@ -1,0 +1,27 @@
+#pragma once
+// Attachment of a particle to a fixed or moving target (PBD §3.6) as a constraint with a
+// compliance, so an attachment can be soft:  C(p) = |p - t|,  grad C = (p - t)/|p - t|.
+// A hard attachment is usually a pin (w = 0) instead; this one lets the particle keep its
+// mass and be pulled.
+#include "sim/core/types.h"
+
+namespace sim {
+
+struct AttachmentConstraint {
+    int i = 0;
+    Vec3 target = Vec3::Zero();  // moved by scenes or the app between steps
+    Real complianceScale = 1;
+};
+
+inline Real evaluateAttachment(const Vec3& p, const Vec3& target, Vec3 grad[1]) {
+    Vec3 d = p - target;
+    Real len = d.norm();
+    if (len < 1e-12) {
+        grad[0].setZero();
+        return 0.0;
+    }
+    grad[0] = d / len;
+    return len;
+}
+
+}  // namespace sim

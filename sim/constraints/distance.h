@@ -1,0 +1,29 @@
+#pragma once
+// Distance (stretch) constraint, PBD paper eq. 10-11 and §4.1:
+//     C(p1, p2) = |p1 - p2| - l0,   grad_p1 C = n,  grad_p2 C = -n,  n = (p1-p2)/|p1-p2|.
+#include "sim/core/types.h"
+
+namespace sim {
+
+struct DistanceConstraint {
+    int i = 0, j = 0;
+    Real restLength = 0;
+    Real complianceScale = 1;  // multiplies the family compliance (1 for cloth edges)
+};
+
+// Writes C's gradients; returns C. A zero-length pair has no direction: C is returned with
+// zero gradients so that nothing moves (no NaN).
+inline Real evaluateDistance(const Vec3& p1, const Vec3& p2, Real restLength, Vec3 grad[2]) {
+    Vec3 d = p1 - p2;
+    Real len = d.norm();
+    if (len < 1e-12) {
+        grad[0].setZero();
+        grad[1].setZero();
+        return -restLength;
+    }
+    grad[0] = d / len;
+    grad[1] = -grad[0];
+    return len - restLength;
+}
+
+}  // namespace sim

@@ -1,0 +1,75 @@
+#pragma once
+// Simulation settings with documented units, a defaults() and a validate() (Box2D b2WorldDef
+// style). Every field can change between two steps; nothing derived from topology lives here.
+#include <optional>
+#include <string>
+
+#include "sim/core/types.h"
+
+namespace sim {
+
+enum class SolverKind { PBD, XPBD, HPBD, MGPBD };
+
+// How a constraint's strength enters its projection.
+enum class ProjectionMode {
+    Stiffness,   // PBD §3.3: corrections scaled by k' = 1-(1-k)^(1/n_s)
+    Compliance,  // XPBD (Macklin et al. 2016): accumulated lambda with alpha~ = alpha/dt^2
+};
+
+// One constraint family's material, read by every solver. stiffness is PBD's k in [0,1];
+// compliance is XPBD's alpha in the constraint's units per newton (0 = infinitely stiff).
+struct Material {
+    Real stiffness = 1.0;
+    Real compliance = 0.0;
+};
+
+// The compliance span a stiffness slider covers, per constraint family: alpha at s = 0 and
+// just below s = 1, in the family's units (m/N for stretch, rad/(N m) for bending).
+struct ComplianceRange {
+    Real softest;
+    Real stiffest;
+};
+inline constexpr ComplianceRange kStretchCompliance{1e-2, 1e-10};
+inline constexpr ComplianceRange kBendCompliance{1e4, 1e-4};
+
+// The one documented mapping from a UI slider s in [0,1] to both material forms:
+// PBD k = s, and XPBD alpha = softest^(1-s) * stiffest^s (log-linear) for s < 1, alpha = 0
+// at s = 1. So one slider acts alike on PBD, HPBD and MGPBD.
+Material materialFromSlider(Real s, ComplianceRange range);
+
+struct Settings {
+    SolverKind solver = SolverKind::PBD;
+    ProjectionMode hierarchyProjection = ProjectionMode::Stiffness;  // for HPBD only
+
+    Real frameDt = 1.0 / 60.0;  // simulated time per frame [s]
+    int substeps = 1;           // PBD loops per frame; substep dt = frameDt / substeps
+    int iterations = 10;        // solver iterations per substep (n_s of §3.3)
+
+    Vec3 gravity{0.0, -9.81, 0.0};  // [m/s^2]
+    Vec3 wind{0.0, 0.0, 0.0};       // air velocity [m/s]; drag acts on triangle normals
+    Real windDrag = 0.5;            // drag coefficient [kg/(m^2 s)] per unit area
+
+    Material stretch{1.0, 0.0};
+    Material bend = materialFromSlider(0.1, kBendCompliance);
+    Material attachment{1.0, 0.0};
+
+    Real damping = 0.0;  // k_damping of §3.5 in [0,1], per substep
+
+    Real collisionThickness = 0.005;  // particles are kept this far outside colliders [m]
+    Real friction = 0.3;              // Coulomb coefficient in the velocity update (line 16)
+    Real restitution = 0.0;           // normal velocity kept on bounce, in [0,1]
+
+    bool trackResidual = true;       // solvers report their residual (costs one extra pass)
+    bool validateEachStage = false;  // NaN / index checks after every stage (debug aid)
+
+    Real substepDt() const { return frameDt / substeps; }
+
+    static Settings defaults() { return Settings{}; }
+    // Empty when valid, else a message naming the first bad field and its value.
+    std::string validate() const;
+};
+
+const char* solverName(SolverKind kind);
+std::optional<SolverKind> solverFromName(const std::string& name);
+
+}  // namespace sim

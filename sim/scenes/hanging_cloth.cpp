@@ -1,0 +1,31 @@
+// hanging_cloth — the default scene: a square cloth held horizontally by the two corners of
+// its back edge, released under gravity so it swings down and hangs (the set-up of the
+// MGPBD paper's cloth figures). Resolution = quads per side.
+#include "sim/scenes/scenes.h"
+#include "sim/topology/cloth_builder.h"
+
+namespace sim {
+
+namespace {
+
+std::string build(World& world, int res) {
+    GridSpec grid;
+    grid.cols = grid.rows = res;
+    grid.width = grid.height = 1.0;
+    grid.origin = Vec3(-0.5, 1.5, -0.5);
+    std::string error = addCloth(world, makeGridMesh(grid), ClothOptions{});
+    if (!error.empty()) return error;
+    world.pin(gridIndex(grid, 0, 0), true);
+    world.pin(gridIndex(grid, 0, res), true);
+    world.colliders.push_back(Collider::plane(Vec3::Zero(), Vec3::UnitY()));
+    return {};
+}
+
+}  // namespace
+
+SceneInfo hangingClothScene() {
+    return {"hanging_cloth", "cloth", "square cloth pinned at two corners, swings down and hangs",
+            32, build};
+}
+
+}  // namespace sim

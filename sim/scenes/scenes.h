@@ -1,0 +1,12 @@
+#pragma once
+// One function per scene file; scene_table.cpp lists them.
+#include "sim/scenes/scene_table.h"
+
+namespace sim {
+
+SceneInfo hangingClothScene();
+SceneInfo curtainScene();
+SceneInfo clothOnSphereScene();
+SceneInfo pendulumChainScene();
+
+}  // namespace sim

@@ -1,0 +1,44 @@
+#pragma once
+// The interface every constraint solver implements (PBD/XPBD Gauss-Seidel, HPBD, MGPBD).
+// A solver reads and writes the world's predicted positions p. It owns what it derives
+// from topology — colouring, hierarchy, sparsity pattern, multigrid prolongators — and
+// rebuilds it when World::topologyVersion() differs from the version it was built for.
+// Switching solver therefore never touches positions, velocities or pins.
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "sim/core/settings.h"
+
+namespace sim {
+
+class World;
+
+// What a solver reports about its last solve, for the UI and the benchmarks.
+struct SolverStats {
+    int iterations = 0;           // outer iterations actually run in the last substep
+    double residual = 0;          // solver's own residual measure after the last substep
+    std::vector<double> residualHistory;  // per iteration of the last substep, if tracked
+    std::vector<std::pair<std::string, double>> extra;  // solver-specific numbers
+};
+
+class Solver {
+public:
+    virtual ~Solver() = default;
+    virtual const char* name() const = 0;
+    // One solve of the current substep: moves world.particles.p to satisfy the constraints
+    // and world.contacts. dt is the substep length.
+    virtual void solve(World& world, Real dt) = 0;
+    virtual const SolverStats& stats() const { return stats_; }
+
+protected:
+    SolverStats stats_;
+};
+
+// True when this build has the solver (others show greyed out in the app).
+bool solverAvailable(SolverKind kind);
+// nullptr when the solver is not available in this build.
+std::unique_ptr<Solver> createSolver(SolverKind kind);
+
+}  // namespace sim

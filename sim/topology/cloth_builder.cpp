@@ -1,0 +1,77 @@
+#include "sim/topology/cloth_builder.h"
+
+namespace sim {
+
+TriangleMesh makeGridMesh(const GridSpec& spec) {
+    TriangleMesh mesh;
+    for (int r = 0; r <= spec.rows; ++r)
+        for (int c = 0; c <= spec.cols; ++c)
+            mesh.vertices.push_back(spec.origin + spec.width * c / spec.cols * spec.uAxis +
+                                    spec.height * r / spec.rows * spec.vAxis);
+    for (int r = 0; r < spec.rows; ++r)
+        for (int c = 0; c < spec.cols; ++c) {
+            const int i00 = gridIndex(spec, r, c), i01 = gridIndex(spec, r, c + 1);
+            const int i10 = gridIndex(spec, r + 1, c), i11 = gridIndex(spec, r + 1, c + 1);
+            const bool flip = spec.diagonal == GridDiagonal::Alternating && (r + c) % 2 == 1;
+            if (!flip) {
+                mesh.triangles.push_back({i00, i11, i01});
+                mesh.triangles.push_back({i00, i10, i11});
+            } else {
+                mesh.triangles.push_back({i00, i10, i01});
+                mesh.triangles.push_back({i01, i10, i11});
+            }
+        }
+    return mesh;
+}
+
+std::string addCloth(World& world, const TriangleMesh& mesh, const ClothOptions& options,
+                     ClothHandle* handle) {
+    if (std::string error = checkTriangleMesh(mesh); !error.empty()) return error;
+    if (!(options.density > 0)) return "cloth density must be positive";
+    EdgeAdjacency adjacency = buildEdges(mesh);
+    if (!adjacency.error.empty()) return adjacency.error;
+
+    // Vertex masses: a third of each adjacent triangle's mass. A vertex no triangle uses
+    // gets the mean mass so that it stays a valid (free) particle.
+    const int n = static_cast<int>(mesh.vertices.size());
+    std::vector<Real> mass(n, 0.0);
+    for (const auto& t : mesh.triangles) {
+        const Vec3& a = mesh.vertices[t[0]];
+        const Real area = 0.5 * (mesh.vertices[t[1]] - a).cross(mesh.vertices[t[2]] - a).norm();
+        for (int k : t) mass[k] += options.density * area / 3.0;
+    }
+    Real total = 0;
+    int used = 0;
+    for (Real m : mass)
+        if (m > 0) total += m, ++used;
+    for (Real& m : mass)
+        if (m <= 0) m = total / used;
+
+    const int base = world.particles.size();
+    ClothHandle h{base, n, static_cast<int>(world.triangles.size()),
+                  static_cast<int>(mesh.triangles.size())};
+    for (int i = 0; i < n; ++i) world.particles.add(mesh.vertices[i], mass[i]);
+    for (const auto& t : mesh.triangles) world.triangles.push_back({base + t[0], base + t[1], base + t[2]});
+
+    for (const MeshEdge& e : adjacency.edges) {
+        DistanceConstraint d;
+        d.i = base + e.a;
+        d.j = base + e.b;
+        d.restLength = (mesh.vertices[e.a] - mesh.vertices[e.b]).norm();
+        world.constraints.distance.push_back(d);
+        if (!options.bending || e.tri[1] < 0) continue;
+        BendingConstraint b;
+        b.i1 = base + e.a;
+        b.i2 = base + e.b;
+        b.i3 = base + e.wing[0];
+        b.i4 = base + e.wing[1];
+        b.restAngle = dihedralAngle(mesh.vertices[e.a], mesh.vertices[e.b], mesh.vertices[e.wing[0]],
+                                    mesh.vertices[e.wing[1]]);
+        world.constraints.bending.push_back(b);
+    }
+    world.bumpTopology();
+    if (handle) *handle = h;
+    return {};
+}
+
+}  // namespace sim

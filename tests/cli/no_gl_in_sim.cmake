@@ -1,0 +1,10 @@
+# sim/ is the headless core: it must not include GL, GLFW, epoxy or ImGui headers.
+file(GLOB_RECURSE files ${SIM_DIR}/*.h ${SIM_DIR}/*.cpp ${SIM_DIR}/*.cu ${SIM_DIR}/*.cuh)
+foreach(f ${files})
+  file(STRINGS ${f} hits REGEX "#include *[<\"](GL/|GLFW/|imgui|epoxy/|glad)")
+  if(hits)
+    message(FATAL_ERROR "${f} includes a window-system header: ${hits}")
+  endif()
+endforeach()
+list(LENGTH files n)
+message(STATUS "checked ${n} files in sim/")
