@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "sim/core/debug_draw.h"
 #include "sim/core/settings.h"
 
 namespace sim {
@@ -31,6 +32,8 @@ public:
     // and world.contacts. dt is the substep length.
     virtual void solve(World& world, Real dt) = 0;
     virtual const SolverStats& stats() const { return stats_; }
+    // Optional solver-specific overlay (e.g. an HPBD level), drawn by the app.
+    virtual void debugDraw(const World& /*world*/, DebugDraw& /*draw*/) const {}
 
 protected:
     SolverStats stats_;

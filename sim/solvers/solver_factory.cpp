@@ -2,6 +2,7 @@
 // return nullptr and report unavailable, so the app can grey them out.
 #include "sim/solvers/pbd/gauss_seidel_solver.h"
 #include "sim/solvers/solver.h"
+#include "sim/solvers/solver_params.h"
 
 namespace sim {
 
@@ -24,6 +25,16 @@ std::unique_ptr<Solver> createSolver(SolverKind kind) {
         case SolverKind::MGPBD: return nullptr;
     }
     return nullptr;
+}
+
+std::vector<SolverParam> solverParameters(SolverKind kind, Settings& /*settings*/) {
+    switch (kind) {
+        case SolverKind::PBD:
+        case SolverKind::XPBD:
+        case SolverKind::HPBD:
+        case SolverKind::MGPBD: return {};
+    }
+    return {};
 }
 
 }  // namespace sim
