@@ -17,6 +17,9 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     cli.add_option("--iterations", o.iterations, "solver iterations per substep");
     cli.add_option("--substeps", o.substeps, "substeps per frame");
     cli.add_option("--dt", o.dt, "simulated seconds per frame");
+    cli.add_option("--stretch", o.stretch, "stretch stiffness slider in [0,1] (PBD k; XPBD compliance)");
+    cli.add_option("--bend", o.bend, "bending stiffness slider in [0,1]");
+    cli.add_option("--damping", o.damping, "k_damping in [0,1] (PBD paper 3.5)");
     cli.add_option("--frames", o.frames, "frames to run, then exit (headless default 300)");
     cli.add_option("--stats", o.statsPath, "write per-frame statistics to this CSV file");
     cli.add_option("--width", o.width, "window width in pixels");
@@ -70,6 +73,19 @@ std::string applyOverrides(const Options& o, sim::World& world) {
     if (o.iterations) s.iterations = *o.iterations;
     if (o.substeps) s.substeps = *o.substeps;
     if (o.dt) s.frameDt = *o.dt;
+    auto slider = [](const char* name, double v) -> std::string {
+        if (v >= 0 && v <= 1) return {};
+        return std::string("--") + name + " " + std::to_string(v) + " is invalid: must be in [0, 1]";
+    };
+    if (o.stretch) {
+        if (auto e = slider("stretch", *o.stretch); !e.empty()) return e;
+        s.stretch = sim::materialFromSlider(*o.stretch, sim::kStretchCompliance);
+    }
+    if (o.bend) {
+        if (auto e = slider("bend", *o.bend); !e.empty()) return e;
+        s.bend = sim::materialFromSlider(*o.bend, sim::kBendCompliance);
+    }
+    if (o.damping) s.damping = *o.damping;
     if (std::string error = s.validate(); !error.empty()) return error;
     world.settings = s;
     world.setSolver(s.solver);

@@ -17,6 +17,9 @@ struct Options {
     std::optional<int> iterations;
     std::optional<int> substeps;
     std::optional<double> dt;
+    std::optional<double> stretch;  // stiffness sliders in [0,1] (materialFromSlider)
+    std::optional<double> bend;
+    std::optional<double> damping;
     int frames = 0;  // 0 = run until the window closes (headless: 300)
     std::string statsPath;
     // Window-only options.

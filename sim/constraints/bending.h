@@ -17,6 +17,9 @@ struct BendingConstraint {
     int i3 = 0, i4 = 0;  // wing vertices, one in each adjacent triangle
     Real restAngle = 0;  // phi0 [rad], signed, 0 for a flat pair
     Real complianceScale = 1;
+    // Largest move of a particle in one projection [m]; the cloth builder sets a fraction
+    // of the hinge's rest length so a wildly stretched hinge cannot fling its vertices.
+    Real maxStep = 1e30;
 };
 
 // The signed dihedral angle of the hinge; 0 for a degenerate hinge.

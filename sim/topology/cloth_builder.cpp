@@ -65,6 +65,7 @@ std::string addCloth(World& world, const TriangleMesh& mesh, const ClothOptions&
         b.i2 = base + e.b;
         b.i3 = base + e.wing[0];
         b.i4 = base + e.wing[1];
+        b.maxStep = 0.25 * d.restLength;
         b.restAngle = dihedralAngle(mesh.vertices[e.a], mesh.vertices[e.b], mesh.vertices[e.wing[0]],
                                     mesh.vertices[e.wing[1]]);
         world.constraints.bending.push_back(b);

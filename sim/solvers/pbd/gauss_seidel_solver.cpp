@@ -1,6 +1,8 @@
 #include "sim/solvers/pbd/gauss_seidel_solver.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "sim/collision/collision_stage.h"
 #include "sim/constraints/projection.h"
@@ -12,14 +14,26 @@ namespace sim {
 namespace {
 
 // Projects one constraint of cardinality N given its particle indices, value and gradients.
+// No particle moves more than maxStep in one projection: a nonlinear constraint's Newton
+// step (eq. 5) on a badly stretched element can be far larger than the element, and
+// accepting it feeds the stretch that caused it.
 template <int N>
 void applyProjection(Particles& P, const int (&idx)[N], Real C, const Vec3 (&grad)[N],
-                     const ProjectionParams& params, Real complianceScale, Real& lambda) {
-    Real sum = 0;
-    for (int k = 0; k < N; ++k) sum += P.w[idx[k]] * grad[k].squaredNorm();
-    const Real s = projectionScale(C, sum, params, complianceScale, lambda);
-    if (s != 0)
-        for (int k = 0; k < N; ++k) P.p[idx[k]] += s * P.w[idx[k]] * grad[k];
+                     const ProjectionParams& params, Real complianceScale, Real& lambda,
+                     Real maxStep = std::numeric_limits<Real>::infinity()) {
+    Real sum = 0, maxWGrad = 0;
+    for (int k = 0; k < N; ++k) {
+        sum += P.w[idx[k]] * grad[k].squaredNorm();
+        maxWGrad = std::max(maxWGrad, P.w[idx[k]] * grad[k].norm());
+    }
+    const Real lambdaBefore = lambda;
+    Real s = projectionScale(C, sum, params, complianceScale, lambda);
+    if (s == 0) return;
+    if (std::abs(s) * maxWGrad > maxStep) {
+        s *= maxStep / (std::abs(s) * maxWGrad);
+        if (params.mode == ProjectionMode::Compliance) lambda = lambdaBefore + s;
+    }
+    for (int k = 0; k < N; ++k) P.p[idx[k]] += s * P.w[idx[k]] * grad[k];
 }
 
 }  // namespace
@@ -46,7 +60,7 @@ void GaussSeidelSolver::sweep(World& world, ProjectionMode mode, Real dt, int it
         const int idx[4] = {b.i1, b.i2, b.i3, b.i4};
         Vec3 g[4];
         Real C = evaluateBending(P.p[b.i1], P.p[b.i2], P.p[b.i3], P.p[b.i4], b.restAngle, g);
-        applyProjection<4>(P, idx, C, g, bend, b.complianceScale, lambdaBending[c]);
+        applyProjection<4>(P, idx, C, g, bend, b.complianceScale, lambdaBending[c], b.maxStep);
     }
     for (size_t c = 0; c < cs.attachments.size(); ++c) {
         const AttachmentConstraint& a = cs.attachments[c];
