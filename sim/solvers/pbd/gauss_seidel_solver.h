@@ -6,14 +6,17 @@
 //   xpbd — compliance alpha with a Lagrange multiplier per constraint accumulated over the
 //          substep's iterations (Macklin et al. 2016), so the stiffness depends on neither
 //          the iteration count nor the time step.
-// Each iteration visits distance, bending and attachment constraints in array order, then
-// the collision contacts (stiffness 1). Corrections are applied immediately, which is what
+// Each iteration visits every constraint array (constraint_visit.h) in order, then the
+// collision contacts (stiffness 1). Corrections are applied immediately, which is what
 // makes it Gauss-Seidel. lambda buffers are reused across steps (no allocation in the loop).
 #include <vector>
 
 #include "sim/solvers/solver.h"
 
 namespace sim {
+
+// One lambda array per constraint type, in visitConstraints order.
+using LambdaSet = std::vector<std::vector<Real>>;
 
 class GaussSeidelSolver final : public Solver {
 public:
@@ -23,14 +26,16 @@ public:
     }
     void solve(World& world, Real dt) override;
 
-    // One forward pass over every constraint; used by HPBD's level-0 smoothing too.
+    // Sizes the lambda set for the world's constraints and zeroes it.
+    static void resetLambdas(const World& world, LambdaSet& lambdas);
+    // One pass over every constraint, forward or backward through the arrays, then the
+    // contacts. `iterations` is n_s for k'. HPBD's level-0 smoothing uses this too.
     static void sweep(World& world, ProjectionMode mode, Real dt, int iterations,
-                      std::vector<Real>& lambdaDistance, std::vector<Real>& lambdaBending,
-                      std::vector<Real>& lambdaAttach);
+                      LambdaSet& lambdas, bool backward = false);
 
 private:
     ProjectionMode mode_;
-    std::vector<Real> lambdaDistance_, lambdaBending_, lambdaAttach_;
+    LambdaSet lambdas_;
 };
 
 }  // namespace sim
