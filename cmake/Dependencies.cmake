@@ -23,10 +23,16 @@ if(PBD_BUILD_GUI)
   endif()
   find_path(IMGUI_INCLUDE_DIR imgui.h PATH_SUFFIXES imgui)
   find_library(IMGUI_LIBRARY imgui)
-  if(glfw3_FOUND AND glm_FOUND AND EPOXY_FOUND AND IMGUI_INCLUDE_DIR AND IMGUI_LIBRARY)
+  # libimgui-dev ships the GLFW and OpenGL3 backends as sources only (compiled in app/).
+  find_path(IMGUI_BACKEND_SOURCE_DIR imgui_impl_opengl3.cpp
+            PATHS /usr/share/doc/libimgui-dev/examples/backends NO_DEFAULT_PATH)
+  find_path(STB_INCLUDE_DIR stb_image_write.h PATH_SUFFIXES stb)
+  find_library(STB_LIBRARY stb)
+  if(glfw3_FOUND AND glm_FOUND AND EPOXY_FOUND AND IMGUI_INCLUDE_DIR AND IMGUI_LIBRARY
+     AND IMGUI_BACKEND_SOURCE_DIR AND STB_INCLUDE_DIR AND STB_LIBRARY)
     set(PBD_HAVE_GUI_DEPS ON)
   else()
-    message(WARNING "GLFW/GLM/epoxy/ImGui not all found: building the headless program only. "
+    message(WARNING "GLFW/GLM/epoxy/ImGui (with backends)/stb not all found: building the headless program only. "
                     "Run scripts/setup to install them.")
   endif()
 endif()

@@ -1,0 +1,63 @@
+#include "render/camera.h"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/gtc/matrix_transform.hpp>
+
+namespace render {
+
+glm::dvec3 OrbitCamera::forward() const {
+    const double c = std::cos(pitch);
+    return -glm::dvec3(c * std::sin(yaw), std::sin(pitch), c * std::cos(yaw));
+}
+
+glm::dvec3 OrbitCamera::eye() const { return target - distance * forward(); }
+
+glm::mat4 OrbitCamera::view() const {
+    return glm::mat4(glm::lookAt(eye(), target, glm::dvec3(0, 1, 0)));
+}
+
+glm::mat4 OrbitCamera::projection(double aspect) const {
+    return glm::mat4(glm::perspective(fovY, aspect, nearPlane, farPlane));
+}
+
+CameraRay OrbitCamera::rayThroughPixel(double px, double py, int width, int height) const {
+    // Normalised device coordinates of the pixel centre, y up.
+    const double ndcX = 2.0 * (px + 0.5) / width - 1.0;
+    const double ndcY = 1.0 - 2.0 * (py + 0.5) / height;
+    const double tanHalf = std::tan(fovY / 2);
+    const double aspect = static_cast<double>(width) / height;
+    const glm::dvec3 f = forward();
+    const glm::dvec3 right = glm::normalize(glm::cross(f, glm::dvec3(0, 1, 0)));
+    const glm::dvec3 up = glm::cross(right, f);
+    CameraRay ray;
+    ray.origin = eye();
+    ray.direction = glm::normalize(f + ndcX * tanHalf * aspect * right + ndcY * tanHalf * up);
+    return ray;
+}
+
+void OrbitCamera::orbit(double dx, double dy) {
+    yaw -= dx * 0.008;
+    pitch = std::clamp(pitch + dy * 0.008, -1.5, 1.5);
+}
+
+void OrbitCamera::pan(double dx, double dy, int heightPixels) {
+    const glm::dvec3 f = forward();
+    const glm::dvec3 right = glm::normalize(glm::cross(f, glm::dvec3(0, 1, 0)));
+    const glm::dvec3 up = glm::cross(right, f);
+    // One pixel covers this many metres at the target's depth.
+    const double metresPerPixel = 2.0 * distance * std::tan(fovY / 2) / std::max(heightPixels, 1);
+    target += (-dx * right + dy * up) * metresPerPixel;
+}
+
+void OrbitCamera::zoom(double wheelSteps) {
+    distance = std::clamp(distance * std::pow(0.88, wheelSteps), 0.05, 80.0);
+}
+
+void OrbitCamera::frame(const glm::dvec3& lo, const glm::dvec3& hi) {
+    target = 0.5 * (lo + hi);
+    const double radius = std::max(0.5 * glm::length(hi - lo), 0.1);
+    distance = radius / std::sin(fovY / 2) * 1.05;
+}
+
+}  // namespace render

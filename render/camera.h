@@ -1,0 +1,39 @@
+#pragma once
+// Orbit camera: looks at `target` from `distance` along the direction given by yaw and
+// pitch. Pure math (GLM), no GL, so its rays are unit-tested. Pixel coordinates are window
+// pixels with y down, as GLFW reports the cursor.
+#include <glm/glm.hpp>
+
+namespace render {
+
+struct CameraRay {
+    glm::dvec3 origin{0.0};
+    glm::dvec3 direction{0.0, 0.0, -1.0};  // unit length
+};
+
+class OrbitCamera {
+public:
+    glm::dvec3 target{0.0, 0.8, 0.0};
+    double distance = 3.0;
+    double yaw = 0.6;     // radians about +y
+    double pitch = 0.35;  // radians above the horizontal
+    double fovY = 0.8;    // vertical field of view [rad]
+    double nearPlane = 0.01, farPlane = 100.0;
+
+    glm::dvec3 eye() const;
+    glm::dvec3 forward() const;  // unit, from the eye to the target
+    glm::mat4 view() const;
+    glm::mat4 projection(double aspect) const;
+
+    // The ray from the eye through the centre of pixel (px, py) of a width x height window.
+    CameraRay rayThroughPixel(double px, double py, int width, int height) const;
+
+    // Mouse motions, in pixels (orbit, pan) and wheel steps (zoom).
+    void orbit(double dxPixels, double dyPixels);
+    void pan(double dxPixels, double dyPixels, int heightPixels);
+    void zoom(double wheelSteps);
+    // Fits the box [lo, hi] in view, keeping the viewing direction.
+    void frame(const glm::dvec3& lo, const glm::dvec3& hi);
+};
+
+}  // namespace render

@@ -1,0 +1,35 @@
+#pragma once
+// Picking queries for the app's mouse tools, kept in sim/ so they are unit-tested without
+// a window: a ray against the world's surface triangles (Moller-Trumbore), then the vertex
+// of the hit triangle nearest to the hit point.
+#include <optional>
+
+#include "sim/core/types.h"
+
+namespace sim {
+
+class World;
+
+struct Ray {
+    Vec3 origin = Vec3::Zero();
+    Vec3 direction = Vec3::UnitZ();  // need not be unit length; t is in its units
+};
+
+// Ray parameter t > 0 where the ray meets triangle (a, b, c), both faces, or nothing when
+// it misses or runs parallel to the plane.
+std::optional<Real> intersectTriangle(const Ray& ray, const Vec3& a, const Vec3& b, const Vec3& c);
+
+struct PickHit {
+    int triangle = -1;  // index into World::triangles
+    int particle = -1;  // the hit triangle's vertex nearest to the hit point
+    Real t = 0;         // ray parameter of the hit
+    Vec3 point = Vec3::Zero();
+};
+
+// The nearest hit of the ray on World::triangles (positions x), or nothing.
+std::optional<PickHit> pickParticle(const World& world, const Ray& ray);
+
+// Where the ray meets the plane through `point` with normal `normal`, if ahead of it.
+std::optional<Vec3> intersectPlane(const Ray& ray, const Vec3& point, const Vec3& normal);
+
+}  // namespace sim

@@ -1,0 +1,155 @@
+// Checks for the window's end-to-end tests (tests/gui/*.cmake), printing what it measured:
+//   gui_check png SHOT.png W H [EARLIER.png]   size, not one colour, and (with EARLIER) the
+//                                              centre of the view changed where the cloth is
+//   gui_check grab STATS.csv                   the grabbed particle followed the cursor
+//   gui_check switch STATS.csv                 no jump in the frame the solver switched
+#include <stb_image.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+int fail(const std::string& message) {
+    std::fprintf(stderr, "gui_check: FAIL: %s\n", message.c_str());
+    return 1;
+}
+
+struct Image {
+    int w = 0, h = 0;
+    std::vector<unsigned char> rgb;
+    bool load(const char* path) {
+        int n = 0;
+        unsigned char* data = stbi_load(path, &w, &h, &n, 3);
+        if (!data) return false;
+        rgb.assign(data, data + static_cast<size_t>(w) * h * 3);
+        stbi_image_free(data);
+        return true;
+    }
+    const unsigned char* at(int x, int y) const { return &rgb[(static_cast<size_t>(y) * w + x) * 3]; }
+};
+
+int checkPng(int argc, char** argv) {
+    if (argc < 5) return fail("usage: gui_check png SHOT.png W H [EARLIER.png]");
+    Image shot;
+    if (!shot.load(argv[2])) return fail(std::string("cannot read ") + argv[2]);
+    const int w = std::atoi(argv[3]), h = std::atoi(argv[4]);
+    if (shot.w != w || shot.h != h)
+        return fail("size " + std::to_string(shot.w) + "x" + std::to_string(shot.h) + ", expected " +
+                    std::to_string(w) + "x" + std::to_string(h));
+    std::set<int> colours;
+    for (size_t i = 0; i < shot.rgb.size(); i += 3)
+        colours.insert(shot.rgb[i] << 16 | shot.rgb[i + 1] << 8 | shot.rgb[i + 2]);
+    std::printf("%s: %dx%d, %zu distinct colours\n", argv[2], w, h, colours.size());
+    if (colours.size() < 100) return fail("the picture is (nearly) one colour");
+    if (argc < 6) return 0;
+    Image earlier;
+    if (!earlier.load(argv[5])) return fail(std::string("cannot read ") + argv[5]);
+    if (earlier.w != w || earlier.h != h) return fail("the earlier shot has another size");
+    // The middle third of the window: the panels sit at the sides, the cloth in the middle.
+    int changed = 0, total = 0;
+    for (int y = h / 6; y < h * 5 / 6; ++y)
+        for (int x = w / 3; x < w * 2 / 3; ++x, ++total) {
+            const unsigned char *a = shot.at(x, y), *b = earlier.at(x, y);
+            const int d = std::abs(a[0] - b[0]) + std::abs(a[1] - b[1]) + std::abs(a[2] - b[2]);
+            if (d > 40) ++changed;
+        }
+    const double fraction = double(changed) / total;
+    std::printf("centre region: %.1f%% of pixels changed against %s\n", 100 * fraction, argv[5]);
+    if (fraction < 0.03) return fail("the view centre did not change between the two shots");
+    return 0;
+}
+
+// The stats CSV as columns by name.
+std::map<std::string, std::vector<double>> readCsv(const char* path, std::string& error) {
+    std::ifstream in(path);
+    std::map<std::string, std::vector<double>> columns;
+    if (!in) {
+        error = std::string("cannot read ") + path;
+        return columns;
+    }
+    std::string line, cell;
+    std::getline(in, line);
+    std::vector<std::string> names;
+    for (std::stringstream ss(line); std::getline(ss, cell, ',');) names.push_back(cell);
+    while (std::getline(in, line)) {
+        size_t k = 0;
+        for (std::stringstream ss(line); std::getline(ss, cell, ',') && k < names.size(); ++k)
+            columns[names[k]].push_back(std::atof(cell.c_str()));
+    }
+    for (const char* needed : {"grab_index", "grab_x", "target_x", "max_displacement", "solver_kind"})
+        if (!columns.count(needed)) error = std::string(path) + ": no column " + needed;
+    return columns;
+}
+
+int checkGrab(const char* path) {
+    std::string error;
+    auto c = readCsv(path, error);
+    if (!error.empty()) return fail(error);
+    const auto& idx = c["grab_index"];
+    int grabbed = 0, particle = -1;
+    double worst = 0, lo[3] = {1e9, 1e9, 1e9}, hi[3] = {-1e9, -1e9, -1e9};
+    const char* axes[] = {"x", "y", "z"};
+    for (size_t r = 0; r < idx.size(); ++r) {
+        if (idx[r] < 0) continue;
+        if (particle >= 0 && int(idx[r]) != particle) return fail("the grabbed particle changed");
+        particle = int(idx[r]);
+        ++grabbed;
+        double d2 = 0;
+        for (int a = 0; a < 3; ++a) {
+            const double x = c[std::string("grab_") + axes[a]][r];
+            const double t = c[std::string("target_") + axes[a]][r];
+            d2 += (x - t) * (x - t);
+            lo[a] = std::min(lo[a], t);
+            hi[a] = std::max(hi[a], t);
+        }
+        worst = std::max(worst, std::sqrt(d2));
+    }
+    const double travel = std::sqrt((hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
+                                    (hi[2] - lo[2]) * (hi[2] - lo[2]));
+    std::printf("particle %d grabbed for %d frames; cursor target moved over a %.3f m box; "
+                "largest particle-target distance %.2e m\n",
+                particle, grabbed, travel, worst);
+    if (grabbed < 20) return fail("nothing was grabbed for 20 frames");
+    if (travel < 0.3) return fail("the scripted cursor did not move the target 0.3 m");
+    if (worst > 1e-6) return fail("the grabbed particle did not follow the cursor target");
+    return 0;
+}
+
+int checkSwitch(const char* path) {
+    std::string error;
+    auto c = readCsv(path, error);
+    if (!error.empty()) return fail(error);
+    const auto& kind = c["solver_kind"];
+    const auto& disp = c["max_displacement"];
+    for (size_t r = 1; r < kind.size(); ++r) {
+        if (kind[r] == kind[r - 1]) continue;
+        const bool grabbed = c["grab_index"][r] >= 0;
+        const double ratio = disp[r] / std::max(disp[r - 1], 1e-12);
+        std::printf("solver %g -> %g at row %zu%s: max displacement %.5f m, frame before %.5f m, "
+                    "ratio %.3f\n",
+                    kind[r - 1], kind[r], r, grabbed ? " (mid-drag)" : "", disp[r], disp[r - 1], ratio);
+        if (!grabbed) return fail("the switch was not in the middle of a drag");
+        if (ratio >= 2) return fail("the solver switch made particles jump");
+        return 0;
+    }
+    return fail("the solver never switched");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const std::string what = argc > 1 ? argv[1] : "";
+    if (what == "png") return checkPng(argc, argv);
+    if (what == "grab" && argc > 2) return checkGrab(argv[2]);
+    if (what == "switch" && argc > 2) return checkSwitch(argv[2]);
+    return fail("usage: gui_check png|grab|switch ...");
+}

@@ -1,0 +1,7 @@
+# tests/data/drag_corner.json for 120 frames: the grabbed particle followed the scripted
+# cursor, and the solver switch it makes mid-drag (key 2: XPBD) caused no jump. Both are read
+# from the --stats CSV's grab and max_displacement columns.
+include(${CMAKE_CURRENT_LIST_DIR}/gui_run.cmake)
+run_window(640 360 --input ${DATA}/drag_corner.json --frames 120 --stats ${OUT}/drag.csv)
+check(grab ${OUT}/drag.csv)
+check(switch ${OUT}/drag.csv)
