@@ -91,8 +91,10 @@ int advance(Sandbox& s) {
         }
         simMs += s.world.profile.total;
         const auto& x = s.world.particles.x;
+        // Free particles only: pinned and grabbed ones move as they are told.
         for (size_t i = 0; i < x.size() && i < s.previousX.size(); ++i)
-            maxDisplacement = std::max(maxDisplacement, (x[i] - s.previousX[i]).norm());
+            if (!s.world.particles.pinned[i])
+                maxDisplacement = std::max(maxDisplacement, (x[i] - s.previousX[i]).norm());
     }
     s.lastMaxDisplacement = maxDisplacement;
     const sim::FrameMetrics m = sim::measure(s.world);

@@ -62,7 +62,7 @@ struct Sandbox {
 
     // Measurements of recent frames.
     History fps, simMs, renderMs, maxStrain, meanStrain, residual;
-    double lastMaxDisplacement = 0;
+    double lastMaxDisplacement = 0;  // largest free-particle move in the last frame [m]
     double simTimeBudget = 0;  // simulated seconds owed to the display (fixed per frame)
     std::vector<sim::Vec3> previousX;  // positions at the start of the frame
 };

@@ -38,6 +38,14 @@ std::string InputScript::load(const std::string& path) {
         return path + ": expected an object with an \"events\" array";
     events_.clear();
     next_ = 0;
+    try {
+        width_ = doc.value("width", 0.0);
+        height_ = doc.value("height", 0.0);
+    } catch (const nlohmann::json::exception& ex) {
+        return path + ": width/height: " + ex.what();
+    }
+    if (width_ < 0 || height_ < 0 || (width_ > 0) != (height_ > 0))
+        return path + ": width and height must both be given and positive";
     int index = 0;
     for (const auto& e : doc["events"]) {
         const std::string where = path + ": event " + std::to_string(index++) + ": ";
@@ -83,7 +91,10 @@ void InputScript::dispatch(Sandbox& s, int frame) {
     while (next_ < events_.size() && events_[next_].frame <= frame) {
         const ScriptEvent& e = events_[next_++];
         switch (e.type) {
-            case ScriptEvent::Type::Move: onCursor(s, e.x, e.y); break;
+            case ScriptEvent::Type::Move:
+                if (width_ > 0) onCursor(s, e.x * s.windowWidth / width_, e.y * s.windowHeight / height_);
+                else onCursor(s, e.x, e.y);
+                break;
             case ScriptEvent::Type::Press: onMouseButton(s, e.button, true, e.ctrl); break;
             case ScriptEvent::Type::Release: onMouseButton(s, e.button, false, e.ctrl); break;
             case ScriptEvent::Type::Key: onKey(s, e.key); break;

@@ -2,13 +2,14 @@
 // Scripted input (--input FILE.json): timed mouse moves, presses, releases, wheel steps and
 // key presses, by displayed-frame number, replayed through the same handlers as a person's
 // input (input.h). Format:
-//   {"events": [
+//   {"width": 1280, "height": 720, "events": [
 //     {"frame": 10, "type": "move", "x": 640, "y": 360},
 //     {"frame": 11, "type": "press", "button": "left", "ctrl": false},
 //     {"frame": 50, "type": "release", "button": "left"},
 //     {"frame": 60, "type": "key", "key": "2"},
 //     {"frame": 70, "type": "scroll", "steps": 1}]}
-// Coordinates are window pixels (y down). Events of one frame run before that frame's step,
+// Coordinates are window pixels (y down) of a window of "width" x "height" (optional, top
+// level); in a window of another size they are scaled to it, so one script fits any size. Events of one frame run before that frame's step,
 // in file order. Keys: a letter or digit, "space", "tab", "[", "]", "f1", "f9", "f12".
 #include <string>
 #include <vector>
@@ -40,6 +41,7 @@ public:
 private:
     std::vector<ScriptEvent> events_;  // sorted by frame, file order kept within a frame
     size_t next_ = 0;
+    double width_ = 0, height_ = 0;  // the window size the script was written for, if given
 };
 
 // The GLFW key code for a script key name, or -1.
