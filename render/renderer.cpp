@@ -105,7 +105,7 @@ void Renderer::createSphere() {
 }
 
 void Renderer::uploadSurface(const sim::World& world) {
-    buildSurfaceVertices(world, vertices_, strainScratch_);
+    buildSurfaceVertices(world, vertices_, scratch_);
     glBindVertexArray(surface_.vao);
     glBindBuffer(GL_ARRAY_BUFFER, surface_.vbo);
     glBufferData(GL_ARRAY_BUFFER, vertices_.size() * sizeof(float), vertices_.data(), GL_STREAM_DRAW);

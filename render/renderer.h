@@ -13,6 +13,7 @@
 #include "render/camera.h"
 #include "render/overlay.h"
 #include "render/shader_program.h"
+#include "render/surface_mesh.h"
 
 namespace sim {
 class World;
@@ -60,7 +61,8 @@ private:
     GLuint overlayVao_ = 0, overlayVbo_ = 0;
     uint64_t uploadedTopology_ = ~0ull;
     size_t uploadedTriangles_ = 0;
-    std::vector<float> vertices_, strainScratch_;
+    std::vector<float> vertices_;
+    SurfaceScratch scratch_;
     std::vector<uint32_t> indices_;
     RenderOptions options_;
     float groundY_ = 0;

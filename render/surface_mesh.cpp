@@ -7,17 +7,18 @@
 
 namespace render {
 
-void buildSurfaceVertices(const sim::World& world, std::vector<float>& out,
-                          std::vector<float>& strain) {
+void buildSurfaceVertices(const sim::World& world, std::vector<float>& out, SurfaceScratch& scratch) {
     const auto& x = world.particles.x;
     const int n = world.particles.size();
     out.assign(static_cast<size_t>(n) * kSurfaceFloats, 0.0f);
     // Area-weighted normals: the unnormalised cross product is twice the area times n.
-    std::vector<sim::Vec3> normals(n, sim::Vec3::Zero());
+    std::vector<sim::Vec3>& normals = scratch.normals;
+    normals.assign(n, sim::Vec3::Zero());
     for (const sim::Triangle& t : world.triangles) {
         const sim::Vec3 fn = (x[t[1]] - x[t[0]]).cross(x[t[2]] - x[t[0]]);
         for (int i : t) normals[i] += fn;
     }
+    std::vector<float>& strain = scratch.strain;
     strain.assign(n, 0.0f);
     for (const sim::DistanceConstraint& c : world.constraints.distance) {
         if (c.restLength <= 0) continue;

@@ -4,6 +4,8 @@
 // (largest |l - l0| / l0 over the vertex's distance constraints).
 #include <vector>
 
+#include "sim/core/types.h"
+
 namespace sim {
 class World;
 }
@@ -13,8 +15,13 @@ namespace render {
 // Interleaved position (3), normal (3), strain (1) per particle.
 inline constexpr int kSurfaceFloats = 7;
 
-// Fills `out` with kSurfaceFloats floats per particle; `strainScratch` is reused storage.
-void buildSurfaceVertices(const sim::World& world, std::vector<float>& out,
-                          std::vector<float>& strainScratch);
+// Storage reused from frame to frame, so drawing allocates nothing once sizes settle.
+struct SurfaceScratch {
+    std::vector<sim::Vec3> normals;
+    std::vector<float> strain;
+};
+
+// Fills `out` with kSurfaceFloats floats per particle.
+void buildSurfaceVertices(const sim::World& world, std::vector<float>& out, SurfaceScratch& scratch);
 
 }  // namespace render

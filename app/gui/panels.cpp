@@ -23,7 +23,6 @@ void scenePanel(Sandbox& s) {
     ImGui::SetNextWindowSize(ImVec2(300, 0), ImGuiCond_FirstUseEver);
     ImGui::Begin("Scene");
     const auto& table = sim::sceneTable();
-    static int resolution = 0;
     if (ImGui::BeginCombo("scene", s.sceneName.c_str())) {
         for (const sim::SceneInfo& info : table) {
             if (ImGui::Selectable(info.name, s.sceneName == info.name) && loadScene(s, info.name, 0))
@@ -33,9 +32,10 @@ void scenePanel(Sandbox& s) {
         ImGui::EndCombo();
     }
     const sim::SceneInfo* info = sim::findScene(s.sceneName);
+    int& resolution = s.resolutionSlider;
     if (resolution == 0 && info) resolution = s.resolution > 0 ? s.resolution : info->defaultResolution;
     ImGui::SliderInt("resolution", &resolution, 2, 128);
-    tooltip("scene size: quads per side for cloth, links for chains");
+    tooltip("scene size: quads per side for cloth, links for chains; applied by Reset");
     if (ImGui::Button("Reset (R)")) loadScene(s, s.sceneName, resolution);
     ImGui::SameLine();
     if (ImGui::Button("Frame (F)")) frameScene(s);

@@ -27,6 +27,7 @@ bool loadScene(Sandbox& s, const std::string& name, int resolution) {
     s.world = std::move(next);
     s.sceneName = name;
     s.resolution = resolution;
+    s.resolutionSlider = 0;
     s.drag = Drag::None;
     s.previousX = s.world.particles.x;
     s.simTimeBudget = 0;

@@ -35,6 +35,7 @@ struct Sandbox {
     sim::World world;
     std::string sceneName;
     int resolution = 0;
+    int resolutionSlider = 0;  // the Scene panel's pending resolution (0: the scene's own)
     sim::SolverKind solverKind = sim::SolverKind::PBD;
     std::string message;  // last error or notice, shown in the Scene panel and on stderr
 
