@@ -273,11 +273,14 @@ int runWindow(const Options& o) {
                         path.c_str());
         }
     }
+    GLint samples = 0;
+    glGetIntegerv(GL_SAMPLES, &samples);
     if (frame > 0)
-        std::printf("%s particles=%d window %dx%d: %d frames, sim %.2f ms + render %.2f ms per "
-                    "frame, %.2f ms per frame in all\n",
+        std::printf("%s particles=%d window %dx%d msaa %d (%s): %d frames, sim %.2f ms + render "
+                    "%.2f ms per frame, %.2f ms per frame in all\n",
                     s.sceneName.c_str(), s.world.particles.size(), s.windowWidth, s.windowHeight,
-                    frame, totalSim / frame, totalRender / frame, totalFrame / frame);
+                    samples, reinterpret_cast<const char*>(glGetString(GL_RENDERER)), frame,
+                    totalSim / frame, totalRender / frame, totalFrame / frame);
     return status;
 }
 
