@@ -59,7 +59,6 @@ struct Sandbox {
     bool recordToggleRequested = false;
     bool recording = false;     // mirrored from the recorder, for the indicator
     int recordedFrames = 0;
-    std::string recordPath = "recording.mp4";
 
     // Measurements of recent frames.
     History fps, simMs, renderMs, maxStrain, meanStrain, residual;

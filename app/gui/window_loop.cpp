@@ -179,15 +179,12 @@ int runWindow(const Options& o) {
         if (!e.empty()) s.message = e, std::fprintf(stderr, "pbd-sandbox: %s\n", e.c_str());
         return e.empty();
     };
-    if (!o.recordPath.empty()) {
-        s.recordPath = o.recordPath;
-        if (!startRecording(o.recordPath)) return 1;
-    }
+    if (!o.recordPath.empty() && !startRecording(o.recordPath)) return 1;
 
     render::Overlay overlay;
     std::vector<uint8_t> pixels;
     double totalSim = 0, totalRender = 0, totalFrame = 0;
-    int frame = 0, screenshotCount = 0;
+    int frame = 0, screenshotCount = 0, recordingCount = 0;
     for (; !glfwWindowShouldClose(window) && (o.frames == 0 || frame < o.frames); ++frame) {
         const auto frameStart = Clock::now();
         glfwPollEvents();
@@ -251,7 +248,10 @@ int runWindow(const Options& o) {
                 const std::string e = recorder.stop();
                 s.message = e.empty() ? "recorded " + recorder.path() : e;
             } else {
-                startRecording(s.recordPath);
+                // F9 recordings are numbered, so none overwrites an earlier one.
+                char name[64];
+                std::snprintf(name, sizeof name, "recording-%03d.mp4", recordingCount++);
+                startRecording(name);
             }
         }
         glfwSwapBuffers(window);
