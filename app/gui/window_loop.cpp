@@ -180,6 +180,9 @@ int runWindow(const Options& o) {
         return e.empty();
     };
     if (!o.recordPath.empty() && !startRecording(o.recordPath)) return 1;
+    if (!o.screenshotPath.empty() && o.frames == 0)
+        std::fprintf(stderr, "pbd-sandbox: --screenshot saves the last frame of a --frames N run; "
+                             "without --frames press F12 instead\n");
 
     render::Overlay overlay;
     std::vector<uint8_t> pixels;
@@ -227,20 +230,22 @@ int runWindow(const Options& o) {
                                    t.z(), s.lastMaxDisplacement, double(static_cast<int>(s.solverKind)),
                                    renderMs});
         }
-        const bool last = o.frames > 0 && frame + 1 == o.frames;
-        if (s.screenshotRequested || (last && !o.screenshotPath.empty())) {
-            std::string path = o.screenshotPath;
-            if (s.screenshotRequested || path.empty()) {
-                char name[64];
-                std::snprintf(name, sizeof name, "screenshot-%03d.png", screenshotCount++);
-                path = name;
-            }
-            if (last && !o.screenshotPath.empty()) path = o.screenshotPath;
-            gui::readFramebuffer(fw, fh, pixels);
-            std::string e = gui::savePng(path, fw, fh, pixels);
+        // F12 writes a numbered PNG; --screenshot writes the last frame of a --frames run.
+        // Both show the window as it is, panels included.
+        std::vector<std::string> shots;
+        if (s.screenshotRequested) {
+            char name[64];
+            std::snprintf(name, sizeof name, "screenshot-%03d.png", screenshotCount++);
+            shots.push_back(name);
+            s.screenshotRequested = false;
+        }
+        if (o.frames > 0 && frame + 1 == o.frames && !o.screenshotPath.empty())
+            shots.push_back(o.screenshotPath);
+        if (!shots.empty()) gui::readFramebuffer(fw, fh, pixels);
+        for (const std::string& path : shots) {
+            const std::string e = gui::savePng(path, fw, fh, pixels);
             s.message = e.empty() ? "saved " + path : e;
             std::fprintf(stderr, "pbd-sandbox: %s\n", s.message.c_str());
-            s.screenshotRequested = false;
         }
         if (s.recordToggleRequested) {
             s.recordToggleRequested = false;
