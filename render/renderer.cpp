@@ -11,7 +11,7 @@ namespace render {
 
 namespace {
 
-const glm::vec3 kLightDir = glm::normalize(glm::vec3(0.45f, 1.0f, 0.35f));
+const glm::vec3 kLightDir = glm::normalize(glm::vec3(0.55f, 0.9f, 0.65f));
 constexpr float kGroundHalfSize = 30.0f;
 
 // A vertex attribute of `count` floats at float offset `offset` in a stride of `stride`.

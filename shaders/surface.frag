@@ -38,7 +38,7 @@ void main() {
     vec3 v = normalize(uEye - vWorld);
     float diffuse = max(dot(n, uLightDir), 0.0);
     float hemi = 0.5 + 0.5 * n.y;
-    vec3 ambient = mix(vec3(0.20, 0.18, 0.17), vec3(0.45, 0.48, 0.55), hemi);
+    vec3 ambient = mix(vec3(0.26, 0.24, 0.23), vec3(0.50, 0.53, 0.60), hemi);
     vec3 h = normalize(uLightDir + v);
     float spec = pow(max(dot(n, h), 0.0), 40.0) * 0.12 * step(0.0, diffuse);
     float rim = pow(1.0 - max(dot(n, v), 0.0), 3.0) * 0.10;
