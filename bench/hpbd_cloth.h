@@ -6,6 +6,8 @@
 
 #include "sim/core/metrics.h"
 #include "sim/core/world.h"
+#include "sim/solvers/hpbd/grid_hierarchy.h"
+#include "sim/solvers/hpbd/hpbd_solver.h"
 #include "sim/topology/cloth_builder.h"
 
 namespace bench {
@@ -20,13 +22,18 @@ inline void shuffleConstraints(sim::World& world, unsigned seed) {
     world.bumpTopology();
 }
 
-inline sim::World hpbdHangingCloth(int quads, bool bending, bool shuffled = true) {
-    sim::World world;
+inline sim::GridSpec hpbdClothGrid(int quads) {
     sim::GridSpec spec;
     spec.cols = spec.rows = quads;
     spec.origin = sim::Vec3(-0.5, 2.0, 0.0);
     spec.uAxis = sim::Vec3::UnitX();
     spec.vAxis = -sim::Vec3::UnitY();
+    return spec;
+}
+
+inline sim::World hpbdHangingCloth(int quads, bool bending, bool shuffled = true) {
+    sim::World world;
+    const sim::GridSpec spec = hpbdClothGrid(quads);
     sim::ClothOptions options;
     options.bending = bending;
     sim::addCloth(world, sim::makeGridMesh(spec), options);
@@ -36,12 +43,38 @@ inline sim::World hpbdHangingCloth(int quads, bool bending, bool shuffled = true
     return world;
 }
 
-// Configures `world` for HPBD with `levels` levels (0 = no hierarchy) or plain PBD.
-inline void useSolver(sim::World& world, bool hpbd, int levels, int iterations) {
+// How the benches build the hierarchy: the general builder with geodesic or rest-pose coarse
+// lengths (§6.3), or the direct grid hierarchy of Fig. 6.
+enum class HierarchyChoice { Geodesic, RestPose, Grid };
+
+inline bool parseHierarchyChoice(const std::string& name, HierarchyChoice& out) {
+    if (name == "geodesic") out = HierarchyChoice::Geodesic;
+    else if (name == "rest-pose") out = HierarchyChoice::RestPose;
+    else if (name == "grid") out = HierarchyChoice::Grid;
+    else return false;
+    return true;
+}
+
+inline const char* hierarchyChoiceName(HierarchyChoice c) {
+    return c == HierarchyChoice::Geodesic ? "general builder, geodesic lengths"
+           : c == HierarchyChoice::RestPose ? "general builder, rest-pose lengths"
+                                            : "grid builder (Fig. 6)";
+}
+
+// Configures `world` (a cloth of `quads` from hpbdHangingCloth) for HPBD with `levels`
+// levels (0 = no hierarchy) or plain PBD.
+inline void useSolver(sim::World& world, bool hpbd, int levels, int iterations, int quads = 0,
+                      HierarchyChoice choice = HierarchyChoice::Geodesic) {
     world.settings.iterations = iterations;
     world.settings.hpbd.levels = levels;
+    world.settings.hpbd.restPoseLengths = choice != HierarchyChoice::Geodesic;
     world.settings.solver = hpbd ? sim::SolverKind::HPBD : sim::SolverKind::PBD;
     world.setSolver(world.settings.solver);
+    if (hpbd && choice == HierarchyChoice::Grid)
+        static_cast<sim::HpbdSolver&>(world.solver())
+            .setHierarchy(sim::buildGridHierarchy(world.particles.x, hpbdClothGrid(quads), 0,
+                                                  world.settings.hpbd),
+                          world);
 }
 
 }  // namespace bench

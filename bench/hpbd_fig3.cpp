@@ -18,11 +18,12 @@ struct Args {
     int quads = 63;
     std::string levels = "0,3,5";
     std::string targets = "0.10,0.05,0.02,0.01";
-    int frames = 200;
+    int frames = 150;
     int window = 20;
-    int maxIterations = 512;
+    int maxIterations = 256;
     bool bending = false;
     bool gridOrder = false;
+    std::string hierarchy = "grid";
     std::string csv;
 };
 
@@ -31,9 +32,9 @@ struct Run {
     double ms = 0;
 };
 
-Run simulate(const Args& a, int levels, int iterations) {
+Run simulate(const Args& a, HierarchyChoice choice, int levels, int iterations) {
     sim::World world = hpbdHangingCloth(a.quads, a.bending, !a.gridOrder);
-    useSolver(world, true, levels, iterations);
+    useSolver(world, true, levels, iterations, a.quads, choice);
     Run r;
     for (int f = 0; f < a.frames; ++f) {
         world.step();
@@ -45,10 +46,16 @@ Run simulate(const Args& a, int levels, int iterations) {
 }
 
 int run(const Args& a) {
+    HierarchyChoice choice;
+    if (!parseHierarchyChoice(a.hierarchy, choice)) {
+        std::fprintf(stderr, "pbd-bench: unknown --hierarchy '%s' (geodesic | rest-pose | grid)\n",
+                     a.hierarchy.c_str());
+        return 2;
+    }
     FILE* out = openCsv(a.csv);
-    std::fprintf(out, "# %s; hpbd-fig3: %dx%d particles hanging from the top edge, bending %s, constraint order %s, "
+    std::fprintf(out, "# %s; hpbd-fig3: %dx%d particles hanging from the top edge, bending %s, constraint order %s, hierarchy: %s, "
                       "%d frames at 60 Hz, 1 substep, steady max stretch = max over the last %d\n",
-                 machineDescription().c_str(), a.quads + 1, a.quads + 1, a.bending ? "on" : "off", a.gridOrder ? "row by row" : "shuffled (seed 1)",
+                 machineDescription().c_str(), a.quads + 1, a.quads + 1, a.bending ? "on" : "off", a.gridOrder ? "row by row" : "shuffled (seed 1)", hierarchyChoiceName(choice),
                  a.frames, a.window);
     std::fprintf(out, "levels,target_stretch,iterations,ms_per_frame\n");
     std::vector<double> targets = parseList<double>(a.targets);
@@ -58,7 +65,7 @@ int run(const Args& a) {
         auto eval = [&](int it) {
             auto found = cache.find(it);
             if (found != cache.end()) return found->second;
-            const Run r = simulate(a, levels, it);
+            const Run r = simulate(a, choice, levels, it);
             std::fprintf(stderr, "  levels %d iterations %d: max stretch %.5f, %.3f ms/frame\n", levels, it,
                          r.strain, r.ms);
             return cache[it] = r;
@@ -99,6 +106,7 @@ BenchRegistration reg({"hpbd-fig3", "HPBD Fig. 3: iterations needed for a target
                            sub.add_option("--window", a->window, "last frames taken as steady state");
                            sub.add_option("--max-iterations", a->maxIterations, "search cap");
                            sub.add_flag("--bending", a->bending, "add bending constraints");
+                           sub.add_option("--hierarchy", a->hierarchy, "geodesic | rest-pose | grid");
                            sub.add_flag("--grid-order", a->gridOrder,
                                         "keep the builder's row-by-row constraint order (default: shuffled)");
                            sub.add_option("--csv", a->csv);

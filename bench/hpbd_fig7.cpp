@@ -24,6 +24,7 @@ struct Args {
     int window = 20;
     bool bending = true;
     bool gridOrder = false;
+    std::string hierarchy = "grid";
     std::string csv;
 };
 
@@ -35,11 +36,17 @@ struct Method {
 };
 
 int run(const Args& a) {
+    HierarchyChoice choice;
+    if (!parseHierarchyChoice(a.hierarchy, choice)) {
+        std::fprintf(stderr, "pbd-bench: unknown --hierarchy '%s' (geodesic | rest-pose | grid)\n",
+                     a.hierarchy.c_str());
+        return 2;
+    }
     std::vector<Method> methods;
     auto add = [&](bool hpbd, int levels, int iterations) {
         Method m{hpbd ? "hpbd" : "pbd", levels, iterations, nullptr};
         m.world = std::make_unique<sim::World>(hpbdHangingCloth(a.quads, a.bending, !a.gridOrder));
-        useSolver(*m.world, hpbd, levels, iterations);
+        useSolver(*m.world, hpbd, levels, iterations, a.quads, choice);
         methods.push_back(std::move(m));
     };
     add(true, a.levels, a.hpbdIterations);
@@ -59,9 +66,9 @@ int run(const Args& a) {
     FILE* out = openCsv(a.csv);
     const sim::World& w = *methods.front().world;
     std::fprintf(out, "# %s; hpbd-fig7: %dx%d particles (%zu triangles) hanging from the top edge, "
-                      "bending %s, constraint order %s, %d frames at 60 Hz, 1 substep, strain over the last %d frames\n",
+                      "bending %s, constraint order %s, hierarchy: %s, %d frames at 60 Hz, 1 substep, strain over the last %d frames\n",
                  machineDescription().c_str(), a.quads + 1, a.quads + 1, w.triangles.size(),
-                 a.bending ? "on" : "off", a.gridOrder ? "row by row" : "shuffled (seed 1)", a.frames, a.window);
+                 a.bending ? "on" : "off", a.gridOrder ? "row by row" : "shuffled (seed 1)", hierarchyChoiceName(choice), a.frames, a.window);
     std::fprintf(out, "method,levels,iterations,max_strain,mean_strain,ms_per_frame\n");
     for (const Method& m : methods)
         std::fprintf(out, "%s,%d,%d,%.6f,%.7f,%.4f\n", m.name.c_str(), m.levels, m.iterations, m.maxStrain,
@@ -80,6 +87,7 @@ BenchRegistration reg({"hpbd-fig7", "HPBD Fig. 7: HPBD (5 levels + 2 GS) against
                            sub.add_option("--frames", a->frames, "frames per method");
                            sub.add_option("--window", a->window, "last frames measured for strain");
                            sub.add_flag("--bending,!--no-bending", a->bending, "bending constraints (on)");
+                           sub.add_option("--hierarchy", a->hierarchy, "geodesic | rest-pose | grid");
                            sub.add_flag("--grid-order", a->gridOrder,
                                         "keep the builder's row-by-row constraint order (default: shuffled)");
                            sub.add_option("--csv", a->csv);

@@ -55,6 +55,14 @@ void HpbdSolver::rebuild(const World& world) {
     splitHandled_ = false;
 }
 
+void HpbdSolver::setHierarchy(Hierarchy hierarchy, const World& world) {
+    hierarchy_ = std::move(hierarchy);
+    built_ = true;
+    builtVersion_ = world.topologyVersion();
+    builtWith_ = world.settings.hpbd;
+    splitHandled_ = false;
+}
+
 void HpbdSolver::ensureHierarchy(const World& world) {
     const bool sameParticles = hierarchy_.particleCount() == world.particles.size();
     if (built_ && world.topologyVersion() != builtVersion_ && splitHandled_ && sameParticles)

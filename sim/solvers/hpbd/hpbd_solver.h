@@ -43,6 +43,9 @@ public:
 
     // Builds the hierarchy from the world now (the solve does this when needed).
     void rebuild(const World& world);
+    // Uses a hierarchy built elsewhere (e.g. buildGridHierarchy, Fig. 6) for the world's
+    // current topology and hierarchy settings; a later change rebuilds with the general builder.
+    void setHierarchy(Hierarchy hierarchy, const World& world);
     const Hierarchy& hierarchy() const { return hierarchy_; }
 
 private:
