@@ -194,6 +194,8 @@ TEST(HpbdHierarchy, StaysValidAfter100RandomParticleSplits) {
             for (int i : split) ASSERT_TRUE(c.i != i && c.j != i) << "level " << l;
     // ...and it was updated locally, not rebuilt (a rebuild would restore them).
     EXPECT_LT(h.levels[1].constraints.size(), coarseBefore);
+    for (int f = 0; f < 30; ++f) world.step();
+    for (int i = 0; i < world.particles.size(); ++i) ASSERT_TRUE(world.particles.x[i].allFinite()) << i;
 }
 
 TEST(HpbdHierarchy, SplitRemovesParentLinksUpTheHierarchy) {
