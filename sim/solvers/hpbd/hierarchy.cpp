@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <queue>
 #include <sstream>
 
 namespace sim {
@@ -27,9 +29,19 @@ void removeLink(std::vector<Link>& links, int other) {
                 links.end());
 }
 
-// Adds the edge a-b unless it is a loop or already there (duplicates merge into one).
+// Adds the edge a-b unless it is a loop. A duplicate merges into the existing edge, which
+// keeps the shorter rest length: of two mesh paths between a and b the shorter is nearer the
+// geodesic (the longer would only grip once the cloth is stretched beyond its rest state).
 void addEdge(Graph& g, int a, int b, Real rest, Real scale) {
-    if (a == b || findLink(g[a], b)) return;
+    if (a == b) return;
+    if (Link* ab = findLink(g[a], b)) {
+        if (rest < ab->rest) {
+            Link* ba = findLink(g[b], a);
+            ab->rest = ba->rest = rest;
+            ab->scale = ba->scale = scale;
+        }
+        return;
+    }
     g[a].push_back({b, rest, scale});
     g[b].push_back({a, rest, scale});
 }
@@ -84,7 +96,45 @@ void collapse(Graph& g, int i, const std::vector<uint8_t>& coarse, const std::ve
         if (l.other == j) continue;
         const Real restLength =
             rule == RestLengthRule::Geodesic ? l.rest + ij.rest : (rest[l.other] - rest[j]).norm();
-        addEdge(g, l.other, j, restLength, l.scale + ij.scale);  // dropped if already a neighbour
+        addEdge(g, l.other, j, restLength, l.scale + ij.scale);  // merged if already a neighbour
+    }
+}
+
+// Shortens each geodesic rest length to the shortest path along the level-0 mesh between the
+// endpoints (Dijkstra from each particle, bounded by its longest edge): the collapse sums
+// follow one mesh path, not the shortest, and a too-long coarse constraint grips late.
+void shortestMeshPaths(const Graph& mesh, std::vector<CoarseConstraint>& constraints) {
+    const size_t n = mesh.size();
+    std::vector<std::vector<size_t>> bySource(n);
+    for (size_t c = 0; c < constraints.size(); ++c) bySource[constraints[c].i].push_back(c);
+    std::vector<Real> dist(n, std::numeric_limits<Real>::infinity());
+    std::vector<int> touched;
+    using Item = std::pair<Real, int>;
+    for (size_t a = 0; a < n; ++a) {
+        if (bySource[a].empty()) continue;
+        Real bound = 0;
+        for (size_t c : bySource[a]) bound = std::max(bound, constraints[c].restLength);
+        std::priority_queue<Item, std::vector<Item>, std::greater<Item>> queue;
+        dist[a] = 0;
+        touched.push_back(static_cast<int>(a));
+        queue.push({0, static_cast<int>(a)});
+        while (!queue.empty()) {
+            const auto [d, u] = queue.top();
+            queue.pop();
+            if (d > dist[u] || d > bound) continue;
+            for (const Link& l : mesh[u]) {
+                const Real nd = d + l.rest;
+                if (nd < dist[l.other] && nd <= bound) {
+                    if (std::isinf(dist[l.other])) touched.push_back(l.other);
+                    dist[l.other] = nd;
+                    queue.push({nd, l.other});
+                }
+            }
+        }
+        for (size_t c : bySource[a])
+            constraints[c].restLength = std::min(constraints[c].restLength, dist[constraints[c].j]);
+        for (int t : touched) dist[t] = std::numeric_limits<Real>::infinity();
+        touched.clear();
     }
 }
 
@@ -136,6 +186,7 @@ Hierarchy buildHierarchy(const std::vector<Vec3>& rest, const std::vector<Distan
     for (const DistanceConstraint& e : edges)
         if (e.i >= 0 && e.j >= 0 && e.i < n && e.j < n) addEdge(g, e.i, e.j, e.restLength, e.complianceScale);
     const RestLengthRule rule = settings.restPoseLengths ? RestLengthRule::RestPose : RestLengthRule::Geodesic;
+    const Graph mesh = rule == RestLengthRule::Geodesic ? g : Graph{};
 
     for (int level = 0; level < settings.levels; ++level) {
         const std::vector<int>& current = h.levels[level].particles;
@@ -168,6 +219,13 @@ Hierarchy buildHierarchy(const std::vector<Vec3>& rest, const std::vector<Distan
             h.levelOf[a] = level + 1;
             for (const Link& l : g[a])
                 if (a < l.other) coarser.constraints.push_back({a, l.other, l.rest, l.scale});
+        }
+        if (rule == RestLengthRule::Geodesic) {
+            shortestMeshPaths(mesh, coarser.constraints);
+            for (const CoarseConstraint& c : coarser.constraints) {  // later levels sum these
+                findLink(g[c.i], c.j)->rest = c.restLength;
+                findLink(g[c.j], c.i)->rest = c.restLength;
+            }
         }
         h.levels.push_back(std::move(coarser));
     }
