@@ -48,15 +48,19 @@ inline sim::World hpbdHangingCloth(int quads, bool bending, bool shuffled = true
 enum class HierarchyChoice { Geodesic, RestPose, Grid };
 
 inline bool parseHierarchyChoice(const std::string& name, HierarchyChoice& out) {
-    if (name == "geodesic") out = HierarchyChoice::Geodesic;
-    else if (name == "rest-pose") out = HierarchyChoice::RestPose;
-    else if (name == "grid") out = HierarchyChoice::Grid;
-    else return false;
+    if (name == "geodesic")
+        out = HierarchyChoice::Geodesic;
+    else if (name == "rest-pose")
+        out = HierarchyChoice::RestPose;
+    else if (name == "grid")
+        out = HierarchyChoice::Grid;
+    else
+        return false;
     return true;
 }
 
 inline const char* hierarchyChoiceName(HierarchyChoice c) {
-    return c == HierarchyChoice::Geodesic ? "general builder, geodesic lengths"
+    return c == HierarchyChoice::Geodesic   ? "general builder, geodesic lengths"
            : c == HierarchyChoice::RestPose ? "general builder, rest-pose lengths"
                                             : "grid builder (Fig. 6)";
 }

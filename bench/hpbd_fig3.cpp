@@ -53,9 +53,12 @@ int run(const Args& a) {
         return 2;
     }
     FILE* out = openCsv(a.csv);
-    std::fprintf(out, "# %s; hpbd-fig3: %dx%d particles hanging from the top edge, bending %s, constraint order %s, hierarchy: %s, "
-                      "%d frames at 60 Hz, 1 substep, steady max stretch = max over the last %d\n",
-                 machineDescription().c_str(), a.quads + 1, a.quads + 1, a.bending ? "on" : "off", a.gridOrder ? "row by row" : "shuffled (seed 1)", hierarchyChoiceName(choice),
+    std::fprintf(out,
+                 "# %s; hpbd-fig3: %dx%d particles hanging from the top edge, bending %s, "
+                 "constraint order %s, hierarchy: %s, "
+                 "%d frames at 60 Hz, 1 substep, steady max stretch = max over the last %d\n",
+                 machineDescription().c_str(), a.quads + 1, a.quads + 1, a.bending ? "on" : "off",
+                 a.gridOrder ? "row by row" : "shuffled (seed 1)", hierarchyChoiceName(choice),
                  a.frames, a.window);
     std::fprintf(out, "levels,target_stretch,iterations,ms_per_frame\n");
     std::vector<double> targets = parseList<double>(a.targets);
@@ -66,8 +69,8 @@ int run(const Args& a) {
             auto found = cache.find(it);
             if (found != cache.end()) return found->second;
             const Run r = simulate(a, choice, levels, it);
-            std::fprintf(stderr, "  levels %d iterations %d: max stretch %.5f, %.3f ms/frame\n", levels, it,
-                         r.strain, r.ms);
+            std::fprintf(stderr, "  levels %d iterations %d: max stretch %.5f, %.3f ms/frame\n",
+                         levels, it, r.strain, r.ms);
             return cache[it] = r;
         };
         int lo = 0;  // largest count known to fail
@@ -78,15 +81,18 @@ int run(const Args& a) {
             if (hi > a.maxIterations) {
                 hi = a.maxIterations;
                 if (eval(hi).strain > target) {
-                    std::fprintf(out, "%d,%g,-1,nan\n", levels, target);  // not reached within the cap
+                    std::fprintf(out, "%d,%g,-1,nan\n", levels,
+                                 target);  // not reached within the cap
                     lo = hi;
                     continue;
                 }
             }
             while (hi - lo > 1) {
                 const int mid = (lo + hi) / 2;
-                if (eval(mid).strain > target) lo = mid;
-                else hi = mid;
+                if (eval(mid).strain > target)
+                    lo = mid;
+                else
+                    hi = mid;
             }
             std::fprintf(out, "%d,%g,%d,%.4f\n", levels, target, hi, eval(hi).ms);
             std::fflush(out);
@@ -96,22 +102,23 @@ int run(const Args& a) {
     return 0;
 }
 
-BenchRegistration reg({"hpbd-fig3", "HPBD Fig. 3: iterations needed for a target stretch, 0/3/5 levels",
-                       [](CLI::App& sub) {
-                           auto a = std::make_shared<Args>();
-                           sub.add_option("--quads", a->quads, "quads per side (63 = 64x64 particles)");
-                           sub.add_option("--levels", a->levels, "comma-separated level counts");
-                           sub.add_option("--targets", a->targets, "comma-separated max stretches");
-                           sub.add_option("--frames", a->frames, "frames per run");
-                           sub.add_option("--window", a->window, "last frames taken as steady state");
-                           sub.add_option("--max-iterations", a->maxIterations, "search cap");
-                           sub.add_flag("--bending", a->bending, "add bending constraints");
-                           sub.add_option("--hierarchy", a->hierarchy, "geodesic | rest-pose | grid");
-                           sub.add_flag("--grid-order", a->gridOrder,
-                                        "keep the builder's row-by-row constraint order (default: shuffled)");
-                           sub.add_option("--csv", a->csv);
-                           return [a] { return run(*a); };
-                       }});
+BenchRegistration reg(
+    {"hpbd-fig3", "HPBD Fig. 3: iterations needed for a target stretch, 0/3/5 levels",
+     [](CLI::App& sub) {
+         auto a = std::make_shared<Args>();
+         sub.add_option("--quads", a->quads, "quads per side (63 = 64x64 particles)");
+         sub.add_option("--levels", a->levels, "comma-separated level counts");
+         sub.add_option("--targets", a->targets, "comma-separated max stretches");
+         sub.add_option("--frames", a->frames, "frames per run");
+         sub.add_option("--window", a->window, "last frames taken as steady state");
+         sub.add_option("--max-iterations", a->maxIterations, "search cap");
+         sub.add_flag("--bending", a->bending, "add bending constraints");
+         sub.add_option("--hierarchy", a->hierarchy, "geodesic | rest-pose | grid");
+         sub.add_flag("--grid-order", a->gridOrder,
+                      "keep the builder's row-by-row constraint order (default: shuffled)");
+         sub.add_option("--csv", a->csv);
+         return [a] { return run(*a); };
+     }});
 
 }  // namespace
 }  // namespace bench

@@ -65,34 +65,38 @@ int run(const Args& a) {
 
     FILE* out = openCsv(a.csv);
     const sim::World& w = *methods.front().world;
-    std::fprintf(out, "# %s; hpbd-fig7: %dx%d particles (%zu triangles) hanging from the top edge, "
-                      "bending %s, constraint order %s, hierarchy: %s, %d frames at 60 Hz, 1 substep, strain over the last %d frames\n",
+    std::fprintf(out,
+                 "# %s; hpbd-fig7: %dx%d particles (%zu triangles) hanging from the top edge, "
+                 "bending %s, constraint order %s, hierarchy: %s, %d frames at 60 Hz, 1 substep, "
+                 "strain over the last %d frames\n",
                  machineDescription().c_str(), a.quads + 1, a.quads + 1, w.triangles.size(),
-                 a.bending ? "on" : "off", a.gridOrder ? "row by row" : "shuffled (seed 1)", hierarchyChoiceName(choice), a.frames, a.window);
+                 a.bending ? "on" : "off", a.gridOrder ? "row by row" : "shuffled (seed 1)",
+                 hierarchyChoiceName(choice), a.frames, a.window);
     std::fprintf(out, "method,levels,iterations,max_strain,mean_strain,ms_per_frame\n");
     for (const Method& m : methods)
-        std::fprintf(out, "%s,%d,%d,%.6f,%.7f,%.4f\n", m.name.c_str(), m.levels, m.iterations, m.maxStrain,
-                     m.meanStrain, m.ms / a.frames);
+        std::fprintf(out, "%s,%d,%d,%.6f,%.7f,%.4f\n", m.name.c_str(), m.levels, m.iterations,
+                     m.maxStrain, m.meanStrain, m.ms / a.frames);
     if (out != stdout) std::fclose(out);
     return 0;
 }
 
-BenchRegistration reg({"hpbd-fig7", "HPBD Fig. 7: HPBD (5 levels + 2 GS) against PBD with 2-20 iterations",
-                       [](CLI::App& sub) {
-                           auto a = std::make_shared<Args>();
-                           sub.add_option("--quads", a->quads, "quads per side (75 = 76x76 particles)");
-                           sub.add_option("--levels", a->levels, "HPBD levels");
-                           sub.add_option("--hpbd-iterations", a->hpbdIterations, "HPBD fine iterations");
-                           sub.add_option("--pbd-iterations", a->pbdIterations, "comma-separated PBD runs");
-                           sub.add_option("--frames", a->frames, "frames per method");
-                           sub.add_option("--window", a->window, "last frames measured for strain");
-                           sub.add_flag("--bending,!--no-bending", a->bending, "bending constraints (on)");
-                           sub.add_option("--hierarchy", a->hierarchy, "geodesic | rest-pose | grid");
-                           sub.add_flag("--grid-order", a->gridOrder,
-                                        "keep the builder's row-by-row constraint order (default: shuffled)");
-                           sub.add_option("--csv", a->csv);
-                           return [a] { return run(*a); };
-                       }});
+BenchRegistration reg(
+    {"hpbd-fig7", "HPBD Fig. 7: HPBD (5 levels + 2 GS) against PBD with 2-20 iterations",
+     [](CLI::App& sub) {
+         auto a = std::make_shared<Args>();
+         sub.add_option("--quads", a->quads, "quads per side (75 = 76x76 particles)");
+         sub.add_option("--levels", a->levels, "HPBD levels");
+         sub.add_option("--hpbd-iterations", a->hpbdIterations, "HPBD fine iterations");
+         sub.add_option("--pbd-iterations", a->pbdIterations, "comma-separated PBD runs");
+         sub.add_option("--frames", a->frames, "frames per method");
+         sub.add_option("--window", a->window, "last frames measured for strain");
+         sub.add_flag("--bending,!--no-bending", a->bending, "bending constraints (on)");
+         sub.add_option("--hierarchy", a->hierarchy, "geodesic | rest-pose | grid");
+         sub.add_flag("--grid-order", a->gridOrder,
+                      "keep the builder's row-by-row constraint order (default: shuffled)");
+         sub.add_option("--csv", a->csv);
+         return [a] { return run(*a); };
+     }});
 
 }  // namespace
 }  // namespace bench

@@ -49,8 +49,10 @@ int splitParticle(World& world, int i) {
     P.v[d] = P.v[i];
     P.p[d] = P.p[i];
     for (DistanceConstraint& c : world.constraints.distance) {
-        if (c.i == i && c.j > i) c.i = d;
-        else if (c.j == i && c.i > i) c.j = d;
+        if (c.i == i && c.j > i)
+            c.i = d;
+        else if (c.j == i && c.i > i)
+            c.j = d;
     }
     world.solver().onParticleSplit(world, i, d);
     world.bumpTopology();
@@ -70,7 +72,8 @@ TEST(HpbdHierarchy, EveryFineParticleHasAtLeastKParents) {
                 const HierarchyLevel& L = h.levels[l];
                 EXPECT_LT(h.levels[l + 1].particles.size(), L.particles.size());
                 for (size_t c = 0; c < L.children.size(); ++c)
-                    EXPECT_GE(L.parentCount[c], k) << "particle " << L.children[c] << " level " << l;
+                    EXPECT_GE(L.parentCount[c], k)
+                        << "particle " << L.children[c] << " level " << l;
             }
         }
 }
@@ -85,7 +88,8 @@ TEST(HpbdHierarchy, WeightsFollowEquation6AndSumToOne) {
         for (size_t c = 0; c < L.children.size(); ++c) {
             Real sum = 0, maxD = 0;
             const int b = L.parentBegin[c], n = L.parentCount[c];
-            for (int k = 0; k < n; ++k) maxD = std::max(maxD, (x[L.children[c]] - x[L.parents[b + k]]).norm());
+            for (int k = 0; k < n; ++k)
+                maxD = std::max(maxD, (x[L.children[c]] - x[L.parents[b + k]]).norm());
             Real hatSum = 0;
             for (int k = 0; k < n; ++k)
                 hatSum += 1.0 / ((x[L.children[c]] - x[L.parents[b + k]]).norm() / maxD + 1e-3);
@@ -106,10 +110,12 @@ TEST(HpbdHierarchy, PinnedParticlesTendToStayCoarse) {
     std::vector<uint8_t> last(world.particles.size(), 0);
     for (int c = 0; c <= 16; ++c) last[c] = 1;  // the top row, as if pinned
     HpbdSettings s;
-    const Hierarchy withLast = buildHierarchy(world.particles.x, world.constraints.distance, last, s);
+    const Hierarchy withLast =
+        buildHierarchy(world.particles.x, world.constraints.distance, last, s);
     const Hierarchy without = general(world, 2);
     int keptWith = 0, keptWithout = 0;
-    for (int c = 0; c <= 16; ++c) keptWith += withLast.levelOf[c] >= 1, keptWithout += without.levelOf[c] >= 1;
+    for (int c = 0; c <= 16; ++c)
+        keptWith += withLast.levelOf[c] >= 1, keptWithout += without.levelOf[c] >= 1;
     EXPECT_GE(keptWith, keptWithout);
     EXPECT_GE(keptWith, 9);
 }
@@ -132,7 +138,8 @@ TEST(HpbdHierarchy, CoarseLevelsStayTriangleMeshesWithGeodesicLengths) {
                                        std::vector<uint8_t>(world.particles.size(), 0), s);
     for (int l = 1; l <= r.coarseLevels(); ++l)
         for (const CoarseConstraint& c : r.levels[l].constraints)
-            EXPECT_NEAR(c.restLength, (world.particles.x[c.i] - world.particles.x[c.j]).norm(), 1e-12);
+            EXPECT_NEAR(c.restLength, (world.particles.x[c.i] - world.particles.x[c.j]).norm(),
+                        1e-12);
 }
 
 TEST(HpbdHierarchy, LevelCountIsTheUsersAndStopsWhenTooSmall) {
@@ -141,14 +148,16 @@ TEST(HpbdHierarchy, LevelCountIsTheUsersAndStopsWhenTooSmall) {
     EXPECT_EQ(general(world, 2, 1).coarseLevels(), 1);
     const Hierarchy deep = general(world, 2, 16);
     EXPECT_LT(deep.coarseLevels(), 16);
-    EXPECT_GE(static_cast<int>(deep.levels.back().particles.size()), HpbdSettings{}.minLevelParticles);
+    EXPECT_GE(static_cast<int>(deep.levels.back().particles.size()),
+              HpbdSettings{}.minLevelParticles);
 }
 
 // Fig. 6's direct grid hierarchy against the general builder on the 64 x 64 cloth of Fig. 3:
 // the same number of levels, and the first coarse level (the one the general cover fixes
 // on a grid) of nearly the same size. Coarser levels differ: with k = 2 the general cover
 // keeps more particles there (§6.2: "for k > 1 the number of particles decreases more
-// slowly"), while the grid builder always keeps a quarter; both must still shrink by 1.5x-5x per level.
+// slowly"), while the grid builder always keeps a quarter; both must still shrink by 1.5x-5x per
+// level.
 TEST(HpbdHierarchy, GridBuilderMatchesGeneralBuilderSizes) {
     for (GridDiagonal diag : {GridDiagonal::Uniform, GridDiagonal::Alternating}) {
         const GridSpec spec = grid(63, diag);
@@ -164,7 +173,8 @@ TEST(HpbdHierarchy, GridBuilderMatchesGeneralBuilderSizes) {
         EXPECT_NEAR(g1 / h1, 1.0, 0.3) << "level 1: grid " << g1 << " general " << h1;
         for (const Hierarchy* x : {&g, &h})
             for (int l = 1; l <= x->coarseLevels(); ++l) {
-                const double ratio = double(x->levels[l - 1].particles.size()) / x->levels[l].particles.size();
+                const double ratio =
+                    double(x->levels[l - 1].particles.size()) / x->levels[l].particles.size();
                 EXPECT_GE(ratio, 1.5) << "level " << l;
                 EXPECT_LE(ratio, 5.0) << "level " << l;
             }
@@ -198,7 +208,8 @@ TEST(HpbdHierarchy, StaysValidAfter100RandomParticleSplits) {
     // ...and it was updated locally, not rebuilt (a rebuild would restore them).
     EXPECT_LT(h.levels[1].constraints.size(), coarseBefore);
     for (int f = 0; f < 30; ++f) world.step();
-    for (int i = 0; i < world.particles.size(); ++i) ASSERT_TRUE(world.particles.x[i].allFinite()) << i;
+    for (int i = 0; i < world.particles.size(); ++i)
+        ASSERT_TRUE(world.particles.x[i].allFinite()) << i;
 }
 
 TEST(HpbdHierarchy, SplitRemovesParentLinksUpTheHierarchy) {
@@ -217,7 +228,8 @@ TEST(HpbdHierarchy, SplitRemovesParentLinksUpTheHierarchy) {
     EXPECT_EQ(h.levels[0].parentCount[h.childSlot[i]], 0);
     for (int p : parents) {
         for (int l = 1; l <= h.levelOf[p]; ++l)
-            for (const CoarseConstraint& c : h.levels[l].constraints) EXPECT_TRUE(c.i != p && c.j != p);
+            for (const CoarseConstraint& c : h.levels[l].constraints)
+                EXPECT_TRUE(c.i != p && c.j != p);
         if (h.childSlot[p] >= 0) {
             EXPECT_EQ(h.levels[h.levelOf[p]].parentCount[h.childSlot[p]], 0);
         }

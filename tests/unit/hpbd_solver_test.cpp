@@ -1,6 +1,8 @@
 // HPBD solve (Müller 2008 §7-§9): coarse constraints never push, the hierarchy cuts the
 // stretch of a hanging cloth at equal fine iterations in both projection modes, pins hold,
 // settings are validated, and the app's parameter list and debug view work.
+#include "sim/solvers/hpbd/hpbd_solver.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,7 +10,6 @@
 
 #include "sim/core/metrics.h"
 #include "sim/core/world.h"
-#include "sim/solvers/hpbd/hpbd_solver.h"
 #include "sim/solvers/solver_params.h"
 #include "sim/topology/cloth_builder.h"
 
@@ -43,7 +44,8 @@ Real maxCoarseStretch(const World& world, const Hierarchy& h) {
     Real worst = -1e300;
     for (int l = 1; l <= h.coarseLevels(); ++l)
         for (const CoarseConstraint& c : h.levels[l].constraints)
-            worst = std::max(worst, (world.particles.p[c.i] - world.particles.p[c.j]).norm() - c.restLength);
+            worst = std::max(
+                worst, (world.particles.p[c.i] - world.particles.p[c.j]).norm() - c.restLength);
     return worst;
 }
 
@@ -68,7 +70,8 @@ TEST(HpbdSolver, CoarseConstraintsNeverPush) {
         solver.solve(world, world.settings.substepDt());
         ASSERT_GE(solver.hierarchy().coarseLevels(), 2);
         EXPECT_LT(maxCoarseStretch(world, solver.hierarchy()), 0);
-        for (int i = 0; i < world.particles.size(); ++i) ASSERT_EQ(world.particles.p[i], before[i]) << i;
+        for (int i = 0; i < world.particles.size(); ++i)
+            ASSERT_EQ(world.particles.p[i], before[i]) << i;
         // Stretched to 130 % they pull: the worst coarse stretch shrinks.
         for (Vec3& p : world.particles.p) p *= 1.3 / 0.7;
         const Real stretched = maxCoarseStretch(world, solver.hierarchy());
@@ -85,9 +88,11 @@ TEST(HpbdSolver, HierarchyCutsStretchAtEqualIterations) {
             world.settings.hierarchyProjection = mode;
             for (int f = 0; f < 120; ++f) world.step();
             strain[levels ? 1 : 0] = measure(world).maxStrain;
-            for (int i = 0; i < world.particles.size(); ++i) ASSERT_TRUE(world.particles.x[i].allFinite());
+            for (int i = 0; i < world.particles.size(); ++i)
+                ASSERT_TRUE(world.particles.x[i].allFinite());
         }
-        EXPECT_LT(strain[1], 0.5 * strain[0]) << "levels 0: " << strain[0] << " levels 4: " << strain[1];
+        EXPECT_LT(strain[1], 0.5 * strain[0])
+            << "levels 0: " << strain[0] << " levels 4: " << strain[1];
     }
 }
 

@@ -15,7 +15,8 @@ std::vector<int> everyOther(const std::vector<int>& lines) {
 // The edges of the grid restricted to the given rows and columns: rows, columns and one
 // diagonal per cell, flipped like makeGridMesh's.
 std::vector<CoarseConstraint> gridEdges(const std::vector<int>& rows, const std::vector<int>& cols,
-                                        const GridSpec& spec, int first, const std::vector<Vec3>& rest) {
+                                        const GridSpec& spec, int first,
+                                        const std::vector<Vec3>& rest) {
     std::vector<CoarseConstraint> edges;
     auto id = [&](int a, int b) { return first + gridIndex(spec, rows[a], cols[b]); };
     auto add = [&](int i, int j) { edges.push_back({i, j, (rest[i] - rest[j]).norm(), 1.0}); };
@@ -26,8 +27,10 @@ std::vector<CoarseConstraint> gridEdges(const std::vector<int>& rows, const std:
             if (a + 1 < R) add(id(a, b), id(a + 1, b));
             if (a + 1 < R && b + 1 < C) {
                 const bool flip = spec.diagonal == GridDiagonal::Alternating && (a + b) % 2 == 1;
-                if (!flip) add(id(a, b), id(a + 1, b + 1));
-                else add(id(a, b + 1), id(a + 1, b));
+                if (!flip)
+                    add(id(a, b), id(a + 1, b + 1));
+                else
+                    add(id(a, b + 1), id(a + 1, b));
             }
         }
     return edges;
@@ -67,7 +70,8 @@ Hierarchy buildGridHierarchy(const std::vector<Vec3>& rest, const GridSpec& spec
         // Particles outside the grid never leave level 0; on coarser levels only grid ones count.
         if (level == 0)
             for (int i = 0; i < n; ++i)
-                if (i < firstParticle || i >= firstParticle + (spec.rows + 1) * (spec.cols + 1)) coarse[i] = 1;
+                if (i < firstParticle || i >= firstParticle + (spec.rows + 1) * (spec.cols + 1))
+                    coarse[i] = 1;
         linkParents(h, level, edges, coarse, rest, settings.weightEpsilon);
         rows = nextRows;
         cols = nextCols;

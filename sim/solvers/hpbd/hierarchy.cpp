@@ -25,8 +25,9 @@ Link* findLink(std::vector<Link>& links, int other) {
 }
 
 void removeLink(std::vector<Link>& links, int other) {
-    links.erase(std::remove_if(links.begin(), links.end(), [&](const Link& l) { return l.other == other; }),
-                links.end());
+    links.erase(
+        std::remove_if(links.begin(), links.end(), [&](const Link& l) { return l.other == other; }),
+        links.end());
 }
 
 // Adds the edge a-b unless it is a loop. A duplicate merges into the existing edge, which
@@ -173,7 +174,8 @@ void linkParents(Hierarchy& h, int level, const std::vector<CoarseConstraint>& e
     }
 }
 
-Hierarchy buildHierarchy(const std::vector<Vec3>& rest, const std::vector<DistanceConstraint>& edges,
+Hierarchy buildHierarchy(const std::vector<Vec3>& rest,
+                         const std::vector<DistanceConstraint>& edges,
                          const std::vector<uint8_t>& visitLast, const HpbdSettings& settings) {
     const int n = static_cast<int>(rest.size());
     Hierarchy h;
@@ -184,8 +186,10 @@ Hierarchy buildHierarchy(const std::vector<Vec3>& rest, const std::vector<Distan
 
     Graph g(n);
     for (const DistanceConstraint& e : edges)
-        if (e.i >= 0 && e.j >= 0 && e.i < n && e.j < n) addEdge(g, e.i, e.j, e.restLength, e.complianceScale);
-    const RestLengthRule rule = settings.restPoseLengths ? RestLengthRule::RestPose : RestLengthRule::Geodesic;
+        if (e.i >= 0 && e.j >= 0 && e.i < n && e.j < n)
+            addEdge(g, e.i, e.j, e.restLength, e.complianceScale);
+    const RestLengthRule rule =
+        settings.restPoseLengths ? RestLengthRule::RestPose : RestLengthRule::Geodesic;
     const Graph mesh = rule == RestLengthRule::Geodesic ? g : Graph{};
 
     for (int level = 0; level < settings.levels; ++level) {
@@ -268,14 +272,15 @@ std::string checkHierarchy(const Hierarchy& h, bool requireParents) {
     const int n = h.particleCount();
     if (h.levels.empty()) return "hierarchy has no level 0";
     if (static_cast<int>(h.childSlot.size()) != n) return "childSlot size differs from levelOf";
-    if (static_cast<int>(h.levels[0].particles.size()) != n) return "level 0 does not hold every particle";
+    if (static_cast<int>(h.levels[0].particles.size()) != n)
+        return "level 0 does not hold every particle";
     for (int level = 0; level < static_cast<int>(h.levels.size()); ++level) {
         const HierarchyLevel& L = h.levels[level];
         int expected = 0;
         for (int i = 0; i < n; ++i) expected += h.levelOf[i] >= level;
         if (static_cast<int>(L.particles.size()) != expected) {
-            err << "level " << level << " holds " << L.particles.size() << " particles, levelOf says "
-                << expected;
+            err << "level " << level << " holds " << L.particles.size()
+                << " particles, levelOf says " << expected;
             return err.str();
         }
         for (int i : L.particles)
@@ -284,15 +289,17 @@ std::string checkHierarchy(const Hierarchy& h, bool requireParents) {
                 return err.str();
             }
         for (const CoarseConstraint& c : L.constraints) {
-            if (c.i < 0 || c.j < 0 || c.i >= n || c.j >= n || c.i == c.j || h.levelOf[c.i] < level ||
-                h.levelOf[c.j] < level || !(c.restLength > 0) || !std::isfinite(c.restLength)) {
+            if (c.i < 0 || c.j < 0 || c.i >= n || c.j >= n || c.i == c.j ||
+                h.levelOf[c.i] < level || h.levelOf[c.j] < level || !(c.restLength > 0) ||
+                !std::isfinite(c.restLength)) {
                 err << "level " << level << " constraint " << c.i << "-" << c.j << " (rest "
                     << c.restLength << ") is invalid";
                 return err.str();
             }
         }
         const size_t m = L.children.size();
-        if (L.parentBegin.size() != m || L.parentCount.size() != m || L.parents.size() != L.weights.size())
+        if (L.parentBegin.size() != m || L.parentCount.size() != m ||
+            L.parents.size() != L.weights.size())
             return "parent arrays of level " + std::to_string(level) + " differ in size";
         for (size_t c = 0; c < m; ++c) {
             const int i = L.children[c];

@@ -36,20 +36,23 @@ struct HierarchyLevel {
 
 struct Hierarchy {
     std::vector<HierarchyLevel> levels;  // levels[0] holds every particle
-    std::vector<int> levelOf;    // per particle: the coarsest level that contains it
-    std::vector<int> childSlot;  // per particle: index in levels[levelOf].children, or -1
+    std::vector<int> levelOf;            // per particle: the coarsest level that contains it
+    std::vector<int> childSlot;          // per particle: index in levels[levelOf].children, or -1
 
     int coarseLevels() const { return levels.empty() ? 0 : static_cast<int>(levels.size()) - 1; }
     int particleCount() const { return static_cast<int>(levelOf.size()); }
 };
 
-// Which rest length a collapsed constraint gets (§6.3, Fig. 2).
+// Which rest length a collapsed constraint gets (§6.3, Fig. 2). Geodesic: the sum of the rest
+// lengths along a mesh path, taken as the shortest level-0 path between the endpoints (paths
+// go around cuts); RestPose: the straight distance in the original pose.
 enum class RestLengthRule { Geodesic, RestPose };
 
 // The general builder (§6.2-6.3) for any distance-constraint graph. `rest` is the original
 // pose; particles flagged in `visitLast` (pinned, attached) are visited last by the greedy
 // cover so that they tend to stay coarse.
-Hierarchy buildHierarchy(const std::vector<Vec3>& rest, const std::vector<DistanceConstraint>& edges,
+Hierarchy buildHierarchy(const std::vector<Vec3>& rest,
+                         const std::vector<DistanceConstraint>& edges,
                          const std::vector<uint8_t>& visitLast, const HpbdSettings& settings);
 
 // Adds the parent links of level `level` (its particles not flagged in `coarse`): each fine

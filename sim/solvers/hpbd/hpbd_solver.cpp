@@ -11,8 +11,9 @@ namespace sim {
 namespace {
 
 bool sameShape(const HpbdSettings& a, const HpbdSettings& b) {
-    return a.levels == b.levels && a.parents == b.parents && a.restPoseLengths == b.restPoseLengths &&
-           a.minLevelParticles == b.minLevelParticles && a.weightEpsilon == b.weightEpsilon;
+    return a.levels == b.levels && a.parents == b.parents &&
+           a.restPoseLengths == b.restPoseLengths && a.minLevelParticles == b.minLevelParticles &&
+           a.weightEpsilon == b.weightEpsilon;
 }
 
 // Unilateral distance projection (§8): pulls i and j together when stretched, never pushes.
@@ -119,7 +120,8 @@ void HpbdSolver::solveLevel(World& world, int level, Real dt) {
             Vec3 g[1];
             const Real value = evaluateAttachment(P.p[a.i], a.target, g);
             Real unusedLambda = 0;  // the level-0 sweeps own the attachment multipliers
-            const Real s = projectionScale(value, P.w[a.i], attach, a.complianceScale, unusedLambda);
+            const Real s =
+                projectionScale(value, P.w[a.i], attach, a.complianceScale, unusedLambda);
             P.p[a.i] += s * P.w[a.i] * g[0];
         }
         for (const Contact& c : world.contacts) {
@@ -136,7 +138,8 @@ void HpbdSolver::solve(World& world, Real dt) {
     if (top > 0) {
         q_ = world.particles.p;  // same size every substep: no reallocation
         coarseLambda_.resize(hierarchy_.levels.size());
-        for (int l = 1; l <= top; ++l) coarseLambda_[l].assign(hierarchy_.levels[l].constraints.size(), 0.0);
+        for (int l = 1; l <= top; ++l)
+            coarseLambda_[l].assign(hierarchy_.levels[l].constraints.size(), 0.0);
         for (int l = top; l >= 1; --l) {
             solveLevel(world, l, dt);
             prolong(world, l - 1);

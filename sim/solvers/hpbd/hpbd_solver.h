@@ -35,7 +35,7 @@
 namespace sim {
 
 class HpbdSolver final : public Solver {
-public:
+  public:
     const char* name() const override { return "hpbd"; }
     void solve(World& world, Real dt) override;
     void onParticleSplit(World& world, int original, int duplicate) override;
@@ -48,7 +48,7 @@ public:
     void setHierarchy(Hierarchy hierarchy, const World& world);
     const Hierarchy& hierarchy() const { return hierarchy_; }
 
-private:
+  private:
     void ensureHierarchy(const World& world);
     void solveLevel(World& world, int level, Real dt);
     void prolong(World& world, int level);  // eq. 7 into the fine particles of `level`
@@ -58,9 +58,9 @@ private:
     uint64_t builtVersion_ = 0;
     HpbdSettings builtWith_;
     bool splitHandled_ = false;
-    std::vector<Vec3> q_;                         // positions before the hierarchical pass
+    std::vector<Vec3> q_;                          // positions before the hierarchical pass
     std::vector<std::vector<Real>> coarseLambda_;  // XPBD multipliers per level
-    LambdaSet lambdas_;                           // level 0 (the world's constraints)
+    LambdaSet lambdas_;                            // level 0 (the world's constraints)
 };
 
 }  // namespace sim
