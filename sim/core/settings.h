@@ -5,6 +5,7 @@
 #include <string>
 
 #include "sim/core/types.h"
+#include "sim/solvers/hpbd/hpbd_settings.h"
 
 namespace sim {
 
@@ -40,6 +41,7 @@ Material materialFromSlider(Real s, ComplianceRange range);
 struct Settings {
     SolverKind solver = SolverKind::PBD;
     ProjectionMode hierarchyProjection = ProjectionMode::Stiffness;  // for HPBD only
+    HpbdSettings hpbd;  // levels, k, passes of the hierarchical solver
 
     Real frameDt = 1.0 / 60.0;  // simulated time per frame [s]
     int substeps = 1;           // PBD loops per frame; substep dt = frameDt / substeps

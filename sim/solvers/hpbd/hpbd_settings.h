@@ -1,0 +1,25 @@
+#pragma once
+// Settings of the hierarchical solver (HPBD, Müller 2008), a member of sim::Settings so that
+// the app's Solver panel edits them through solverParameters(). Units: counts and metres.
+#include <string>
+
+#include "sim/core/types.h"
+
+namespace sim {
+
+struct HpbdSettings {
+    int levels = 5;          // coarse levels above the mesh (0 = plain PBD/XPBD), §6
+    int parents = 2;         // k of §6.2: least number of parents per fine particle
+    int passesPerLevel = 1;  // Gauss-Seidel passes on each coarse level, §7 step 3
+    bool restPoseLengths =
+        false;  // coarse rest length: false = geodesic sum (Fig. 2b), true = rest-pose distance
+    int minLevelParticles = 8;  // stop adding levels once a level would be smaller than this
+    Real weightEpsilon = 1e-3;  // epsilon of eq. 6
+    int showLevel = 0;          // level drawn by debugDraw (0 = nothing drawn)
+
+    static HpbdSettings defaults() { return HpbdSettings{}; }
+    // Empty when valid, else a message naming the first bad field and its value.
+    std::string validate() const;
+};
+
+}  // namespace sim

@@ -1,0 +1,173 @@
+#include "sim/solvers/hpbd/hpbd_solver.h"
+
+#include <algorithm>
+
+#include "sim/constraints/projection.h"
+#include "sim/core/world.h"
+#include "sim/solvers/residual.h"
+
+namespace sim {
+
+namespace {
+
+bool sameShape(const HpbdSettings& a, const HpbdSettings& b) {
+    return a.levels == b.levels && a.parents == b.parents &&
+           a.restPoseLengths == b.restPoseLengths && a.minLevelParticles == b.minLevelParticles &&
+           a.weightEpsilon == b.weightEpsilon;
+}
+
+// Unilateral distance projection (§8): pulls i and j together when stretched, never pushes.
+inline void projectCoarse(Particles& P, const CoarseConstraint& c, const ProjectionParams& params,
+                          Real& lambda) {
+    const Vec3 d = P.p[c.i] - P.p[c.j];
+    const Real len = d.norm();
+    const Real C = len - c.restLength;
+    if (C <= 0 || len < 1e-12) return;
+    const Real wi = P.w[c.i], wj = P.w[c.j];
+    const Real sum = wi + wj;  // |grad|^2 = 1 for both ends
+    Real s;
+    if (params.mode == ProjectionMode::Stiffness) {
+        if (sum <= 0) return;
+        s = -params.kPrime * C / sum;
+    } else {
+        const Real at = params.alphaTilde * c.complianceScale;
+        if (sum + at <= 0) return;
+        const Real next = std::min(lambda + (-C - at * lambda) / (sum + at), Real(0));
+        s = next - lambda;
+        lambda = next;
+    }
+    const Vec3 n = d / len;
+    P.p[c.i] += s * wi * n;
+    P.p[c.j] -= s * wj * n;
+}
+
+}  // namespace
+
+void HpbdSolver::rebuild(const World& world) {
+    const Particles& P = world.particles;
+    std::vector<uint8_t> visitLast(P.size(), 0);
+    for (int i = 0; i < P.size(); ++i) visitLast[i] = P.pinned[i] || P.w[i] == 0;
+    for (const AttachmentConstraint& a : world.constraints.attachments)
+        if (a.i >= 0 && a.i < P.size()) visitLast[a.i] = 1;
+    hierarchy_ = buildHierarchy(P.x, world.constraints.distance, visitLast, world.settings.hpbd);
+    built_ = true;
+    builtVersion_ = world.topologyVersion();
+    builtWith_ = world.settings.hpbd;
+    splitHandled_ = false;
+}
+
+void HpbdSolver::setHierarchy(Hierarchy hierarchy, const World& world) {
+    hierarchy_ = std::move(hierarchy);
+    built_ = true;
+    builtVersion_ = world.topologyVersion();
+    builtWith_ = world.settings.hpbd;
+    splitHandled_ = false;
+}
+
+void HpbdSolver::ensureHierarchy(const World& world) {
+    const bool sameParticles = hierarchy_.particleCount() == world.particles.size();
+    if (built_ && world.topologyVersion() != builtVersion_ && splitHandled_ && sameParticles)
+        builtVersion_ = world.topologyVersion();  // §8: the split was absorbed locally
+    splitHandled_ = false;
+    if (!built_ || world.topologyVersion() != builtVersion_ || !sameParticles ||
+        !sameShape(builtWith_, world.settings.hpbd))
+        rebuild(world);
+}
+
+void HpbdSolver::onParticleSplit(World& world, int original, int duplicate) {
+    if (!built_ || hierarchy_.particleCount() > world.particles.size()) return;  // rebuilt anyway
+    splitInHierarchy(hierarchy_, original, duplicate);
+    splitHandled_ = true;
+}
+
+void HpbdSolver::prolong(World& world, int level) {
+    Particles& P = world.particles;
+    const HierarchyLevel& L = hierarchy_.levels[level];
+    const size_t n = L.children.size();
+    for (size_t c = 0; c < n; ++c) {
+        const int i = L.children[c];
+        if (P.w[i] == 0) continue;  // pinned or grabbed particles stay where they are
+        Vec3 correction = Vec3::Zero();
+        const int begin = L.parentBegin[c], end = begin + L.parentCount[c];
+        for (int k = begin; k < end; ++k) {
+            const int j = L.parents[k];
+            correction += L.weights[k] * (P.p[j] - q_[j]);  // eq. 7
+        }
+        P.p[i] += correction;
+    }
+}
+
+void HpbdSolver::solveLevel(World& world, int level, Real dt) {
+    Particles& P = world.particles;
+    const Settings& S = world.settings;
+    const ProjectionMode mode = S.hierarchyProjection;
+    const int passes = S.hpbd.passesPerLevel;
+    const ProjectionParams stretch = makeProjection(mode, S.stretch, passes, dt);
+    const ProjectionParams attach = makeProjection(mode, S.attachment, passes, dt);
+    const std::vector<int>& levelOf = hierarchy_.levelOf;
+    const std::vector<CoarseConstraint>& C = hierarchy_.levels[level].constraints;
+    std::vector<Real>& lambda = coarseLambda_[level];
+    const size_t n = C.size();
+    for (int pass = 0; pass < passes; ++pass) {
+        const bool backward = pass % 2 == 1;
+        for (size_t k = 0; k < n; ++k) {
+            const size_t c = backward ? n - 1 - k : k;
+            projectCoarse(P, C[c], stretch, lambda[c]);
+        }
+        // Cardinality-1 constraints of this level's particles (§6.1).
+        for (const AttachmentConstraint& a : world.constraints.attachments) {
+            if (levelOf[a.i] < level || P.w[a.i] == 0) continue;
+            Vec3 g[1];
+            const Real value = evaluateAttachment(P.p[a.i], a.target, g);
+            Real unusedLambda = 0;  // the level-0 sweeps own the attachment multipliers
+            const Real s =
+                projectionScale(value, P.w[a.i], attach, a.complianceScale, unusedLambda);
+            P.p[a.i] += s * P.w[a.i] * g[0];
+        }
+        for (const Contact& c : world.contacts) {
+            if (levelOf[c.particle] < level || P.w[c.particle] == 0) continue;
+            const Real value = (P.p[c.particle] - c.point).dot(c.normal);
+            if (value < 0) P.p[c.particle] -= value * c.normal;  // §3.4, stiffness 1
+        }
+    }
+}
+
+void HpbdSolver::solve(World& world, Real dt) {
+    ensureHierarchy(world);
+    const int top = hierarchy_.coarseLevels();
+    if (top > 0) {
+        q_ = world.particles.p;  // same size every substep: no reallocation
+        coarseLambda_.resize(hierarchy_.levels.size());
+        for (int l = 1; l <= top; ++l)
+            coarseLambda_[l].assign(hierarchy_.levels[l].constraints.size(), 0.0);
+        for (int l = top; l >= 1; --l) {
+            solveLevel(world, l, dt);
+            prolong(world, l - 1);
+        }
+    }
+    GaussSeidelSolver::resetLambdas(world, lambdas_);
+    const ProjectionMode mode = world.settings.hierarchyProjection;
+    const int iterations = world.settings.iterations;
+    for (int it = 0; it < iterations; ++it)
+        GaussSeidelSolver::sweep(world, mode, dt, iterations, lambdas_, it % 2 == 1);
+    stats_.iterations = iterations;
+    if (world.settings.trackResidual) stats_.residual = dualResidual(world, mode, dt, lambdas_);
+    stats_.extra.clear();
+    stats_.extra.emplace_back("levels", top);
+    size_t coarse = 0;
+    for (int l = 1; l <= top; ++l) coarse += hierarchy_.levels[l].constraints.size();
+    stats_.extra.emplace_back("coarse_constraints", static_cast<double>(coarse));
+}
+
+void HpbdSolver::debugDraw(const World& world, DebugDraw& draw) const {
+    const int level = world.settings.hpbd.showLevel;
+    if (!built_ || level < 1 || level > hierarchy_.coarseLevels()) return;
+    const Particles& P = world.particles;
+    if (hierarchy_.particleCount() > P.size()) return;
+    const HierarchyLevel& L = hierarchy_.levels[level];
+    const DebugColor edge{1.0f, 0.6f, 0.1f}, point{1.0f, 0.9f, 0.2f};
+    for (const CoarseConstraint& c : L.constraints) draw.line(P.x[c.i], P.x[c.j], edge);
+    for (int i : L.particles) draw.point(P.x[i], 5.0f, point);
+}
+
+}  // namespace sim
