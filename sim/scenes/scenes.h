@@ -1,6 +1,9 @@
 #pragma once
 // One function per scene file; scene_table.cpp lists them.
+#include <string>
+
 #include "sim/scenes/scene_table.h"
+#include "sim/topology/tet_mesh.h"
 
 namespace sim {
 
@@ -8,5 +11,14 @@ SceneInfo hangingClothScene();
 SceneInfo curtainScene();
 SceneInfo clothOnSphereScene();
 SceneInfo pendulumChainScene();
+SceneInfo bunnySquashScene();
+SceneInfo beamScene();
+SceneInfo barTwistScene();
+SceneInfo ballDropScene();
+SceneInfo softbodyOnClothScene();
+
+// The rest meshes of the soft-body scenes, for benchmarks measuring against them.
+std::string bunnySquashMesh(int resolution, TetMesh& rest);
+TetMesh beamMesh(int resolution);
 
 }  // namespace sim
