@@ -1,16 +1,41 @@
 #include "sim/constraints/arap.h"
 
-#include <Eigen/SVD>
+#include <Eigen/Eigenvalues>
 #include <cmath>
 
 namespace sim {
 
 Mat3 polarRotation(const Mat3& F) {
-    Eigen::JacobiSVD<Mat3> svd(F, Eigen::ComputeFullU | Eigen::ComputeFullV);
-    Mat3 U = svd.matrixU();
-    const Mat3& V = svd.matrixV();
-    // Singular values are sorted descending: flip the last column of U if needed.
-    if ((U * V.transpose()).determinant() < 0) U.col(2) = -U.col(2);
+    // F^T F = V Sigma^2 V^T by the closed-form symmetric 3x3 eigensolver (several times
+    // cheaper than a Jacobi SVD, and this runs once per tet per iteration). Then
+    // u_k = F v_k / sigma_k for the two largest singular values and u_3 = u_1 x u_2, so U
+    // and V are proper rotations and any reflection lands on the smallest singular value.
+    const Real scale = F.cwiseAbs().maxCoeff();
+    if (!(scale > 0) || !std::isfinite(scale)) return Mat3::Identity();
+    const Mat3 A = F / scale;  // keeps A^T A far from under- and overflow
+    Eigen::SelfAdjointEigenSolver<Mat3> eig;
+    eig.computeDirect(A.transpose() * A);
+    Mat3 V;
+    V.col(0) = eig.eigenvectors().col(2);  // eigenvalues come in ascending order
+    V.col(1) = eig.eigenvectors().col(1);
+    V.col(2) = V.col(0).cross(V.col(1)).normalized();
+    Vec3 u0 = A * V.col(0);
+    const Real n0 = u0.norm();
+    if (!(n0 > 1e-12)) return Mat3::Identity();
+    u0 /= n0;
+    Vec3 u1 = A * V.col(1);
+    u1 -= u0.dot(u1) * u0;
+    const Real n1 = u1.norm();
+    if (n1 > 1e-9 * n0) {
+        u1 /= n1;
+    } else {  // rank-1 F: any direction perpendicular to u0 completes the frame
+        const Vec3 axis = std::abs(u0.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
+        u1 = u0.cross(axis).normalized();
+    }
+    Mat3 U;
+    U.col(0) = u0;
+    U.col(1) = u1;
+    U.col(2) = u0.cross(u1);
     return U * V.transpose();
 }
 

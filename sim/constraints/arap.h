@@ -10,8 +10,9 @@
 // whose energy is ARAP. d||F-R||^2/dF = 2 (F - R) holds because R is the polar factor.
 //
 // The polar rotation must survive flat (det F = 0) and inverted (det F < 0) tets: it is
-// taken from the SVD F = U Sigma V^T as R = U diag(1, 1, det(U V^T)) V^T, a proper rotation
-// always (the sign goes to the smallest singular value, the "rotation-variant SVD").
+// taken from the SVD F = U Sigma V^T with U and V proper rotations, R = U V^T, so a
+// reflection becomes a negative smallest singular value (the "rotation-variant SVD") and
+// R is a proper rotation for every F, flat and rank-1 included.
 #include "sim/core/types.h"
 
 namespace sim {

@@ -1,6 +1,6 @@
 // ball_drop — MGPBD Fig. 12: three soft balls of the same size at three resolutions
-// (icosphere subdivided r-1, r and r+1 times, tetrahedralized by tetgen) fall on the ground.
-// Resolution = the middle ball's subdivision level.
+// (icosphere subdivided r-2, r-1 and r times, at least 0, tetrahedralized by tetgen) fall on
+// the ground. Resolution = the finest ball's subdivision level.
 #include <algorithm>
 
 #include "sim/scenes/scenes.h"
@@ -16,7 +16,7 @@ std::string build(World& world, int res) {
     SoftBodyOptions options;
     options.density = 1000;
     for (int k = 0; k < 3; ++k) {
-        const int level = std::max(0, res - 1 + k);
+        const int level = std::max(0, res - 2 + k);
         const Vec3 center(-0.8 + 0.8 * k, 0.8, 0.0);
         if (std::string e = addTetgenSoftBody(world, makeIcosphere(center, 0.25, level), options);
             !e.empty())
@@ -32,7 +32,7 @@ std::string build(World& world, int res) {
 
 SceneInfo ballDropScene() {
     return {"ball_drop", "softbody", "soft balls at three resolutions fall on the ground (MGPBD Fig. 12)",
-            2, build};
+            3, build};
 }
 
 }  // namespace sim

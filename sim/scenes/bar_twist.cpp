@@ -1,6 +1,6 @@
 // bar_twist — MGPBD Fig. 8: a 5 x 1 x 1 bar of ARAP tets twisted 180 degrees about its
 // long axis (angle growing linearly along it) and released without gravity; it untwists.
-// Resolution = cells along the length (one fifth of it across).
+// Resolution = cells along the length (one tenth of it across).
 #include <algorithm>
 #include <cmath>
 
@@ -13,7 +13,7 @@ namespace {
 
 std::string build(World& world, int res) {
     if (res < 5) return "bar_twist needs at least 5 cells along its length";
-    const int across = std::max(1, res / 5);
+    const int across = std::max(1, res / 10);
     const TetMesh bar = makeBoxTets(Vec3(-2.5, 1.5, -0.5), Vec3(5, 1, 1), res, across, across);
     SoftBodyOptions options;
     options.density = 1000;

@@ -1,7 +1,8 @@
 // softbody_on_cloth — paper 004 Fig. 8: a soft ball (tet edges + tet volume, eq. 15-26,
 // XPBD with 10 substeps as in that report) falls onto a cloth pinned at its four corners.
 // Ball and cloth meet through particle-particle separation constraints regenerated before
-// every substep (collision/particle_pairs.h). Resolution = cloth quads per side.
+// every substep (collision/particle_pairs.h). Resolution = cloth quads per side (the ball
+// is an icosphere subdivided 3 times from 24 up, else 2).
 #include <algorithm>
 
 #include "sim/collision/particle_pairs.h"
@@ -33,7 +34,7 @@ std::string build(World& world, int res) {
     options.volume = true;
     options.arap = false;
     SoftBodyHandle ball;
-    if (std::string e = addTetgenSoftBody(world, makeIcosphere(Vec3(0, 1.7, 0), 0.25, 3), options,
+    if (std::string e = addTetgenSoftBody(world, makeIcosphere(Vec3(0, 1.7, 0), 0.25, res >= 24 ? 3 : 2), options,
                                           &ball);
         !e.empty())
         return e;
