@@ -73,10 +73,15 @@ int calibrate(const Args& a, sim::SolverKind kind, double budgetMs) {
 int runSquash(const Args& a, FILE* out) {
     sim::TetMesh rest;
     const int res = a.res > 0 ? a.res : sim::findScene(a.scene)->defaultResolution;
-    if (std::string e = sim::bunnySquashMesh(res, rest); !e.empty()) {
+    std::string source;
+    if (std::string e = sim::bunnySquashMesh(res, rest, &source); !e.empty()) {
         std::fprintf(stderr, "pbd-bench softbody: %s\n", e.c_str());
         return 2;
     }
+    std::fprintf(out, "# %s; pbd-bench softbody --scene bunny_squash --res %d --method %s "
+                 "--iterations %d; body: %s, %zu tets\n",
+                 machineDescription().c_str(), res, a.methods.c_str(), a.iterations,
+                 source.c_str(), rest.tets.size());
     std::fprintf(out, "method,frame,wall_ms,dual_residual,volume_ratio,shape_error\n");
     double budget = a.budgetMs;
     for (sim::SolverKind kind : availableMethods(a.methods)) {
@@ -101,6 +106,10 @@ int runSquash(const Args& a, FILE* out) {
 }
 
 int runBeam(const Args& a, FILE* out) {
+    std::fprintf(out, "# %s; pbd-bench softbody --scene beam --res %d --method %s --iterations %d "
+                 "--dt %s --seconds %g\n",
+                 machineDescription().c_str(), a.res, a.methods.c_str(), a.iterations,
+                 a.dts.c_str(), a.seconds);
     std::fprintf(out, "method,dt,iterations,frame,time_s,wall_ms,tip_deflection\n");
     for (sim::SolverKind kind : availableMethods(a.methods))
         for (double dt : parseList<double>(a.dts)) {
@@ -146,9 +155,6 @@ int run(const Args& a) {
         return 2;
     }
     FILE* out = openCsv(a.csv);
-    std::fprintf(out, "# %s; pbd-bench softbody --scene %s --method %s --iterations %d%s\n",
-                 machineDescription().c_str(), a.scene.c_str(), a.methods.c_str(), a.iterations,
-                 a.scene == "beam" ? (" --dt " + a.dts).c_str() : "");
     const int rc = a.scene == "beam" ? runBeam(a, out) : runSquash(a, out);
     if (out != stdout) std::fclose(out);
     return rc;

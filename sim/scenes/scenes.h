@@ -18,7 +18,8 @@ SceneInfo ballDropScene();
 SceneInfo softbodyOnClothScene();
 
 // The rest meshes of the soft-body scenes, for benchmarks measuring against them.
-std::string bunnySquashMesh(int resolution, TetMesh& rest);
+// `source` (optional) says which body bunny_squash used: the bunny or the capsule, and why.
+std::string bunnySquashMesh(int resolution, TetMesh& rest, std::string* source = nullptr);
 TetMesh beamMesh(int resolution);
 
 }  // namespace sim

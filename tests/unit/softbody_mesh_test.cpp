@@ -4,9 +4,11 @@
 #include <filesystem>
 #include <fstream>
 
+#include "sim/io/off_loader.h"
 #include "sim/io/tetgen_io.h"
 #include "sim/io/tetgen_runner.h"
 #include "sim/topology/closed_surfaces.h"
+#include "sim/topology/decimate.h"
 #include "sim/topology/tet_mesh.h"
 
 using sim::Real;
@@ -147,4 +149,23 @@ TEST(SoftbodyMesh, TetgenRefusesOpenSurfacesAndReportsFailures) {
     EXPECT_NE(r.error.find("tetgen"), std::string::npos) << r.error;
     EXPECT_NE(r.error.find("tetgen -d"), std::string::npos) << r.error;
     std::filesystem::remove_all(options.cacheDir);
+}
+
+TEST(SoftbodyMesh, OffFilesParseAndErrorsNameTheLine) {
+    auto r = sim::parseOff("OFF\n4 4 0\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n", "t.off");
+    ASSERT_EQ(r.error, "");
+    EXPECT_EQ(sim::checkClosedSurface(r.mesh), "");
+    r = sim::parseOff("OFF\n4 1 0\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n4 0 1 2 7\n", "q.off");
+    EXPECT_NE(r.error.find("q.off:7: vertex index 7 out of range"), std::string::npos) << r.error;
+    r = sim::parseOff("PLY\n", "p.off");
+    EXPECT_NE(r.error.find("p.off:1: expected 'OFF'"), std::string::npos) << r.error;
+}
+
+TEST(SoftbodyMesh, DecimationReachesTheBudgetAndKeepsASphereClosed) {
+    const sim::TriangleMesh fine = sim::makeIcosphere(Vec3::Zero(), 1.0, 4);
+    const sim::TriangleMesh coarse = sim::decimateSurface(fine, 500);
+    EXPECT_LE(coarse.triangles.size(), 500u);
+    EXPECT_GT(coarse.triangles.size(), 200u);
+    EXPECT_EQ(sim::checkClosedSurface(coarse), "");
+    EXPECT_NEAR(enclosedVolume(coarse), enclosedVolume(fine), 0.1 * enclosedVolume(fine));
 }
