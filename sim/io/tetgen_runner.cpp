@@ -129,6 +129,8 @@ TetgenResult tetrahedralize(const TriangleMesh& surface, const TetgenOptions& op
         const std::string dlog = work + ".d.log";
         runLogged(quote(options.program) + " -d " + quote(work + ".off"), dlog);
         message += "\ntetgen -d (self-intersection check): " + tail(dlog, 600);
+        for (const char* ext : {".log", ".d.log", ".1.node", ".1.ele", ".1.face", ".1.edge"})
+            fs::remove(work + ext, ec);  // the .off stays for the user to inspect
         return {{}, message};
     }
     TetMeshResult read = readTetGen(work + ".1.node", work + ".1.ele");

@@ -3,6 +3,7 @@
 // produce NaN.
 #include <gtest/gtest.h>
 
+#include <Eigen/SVD>
 #include <random>
 
 #include "sim/constraints/arap.h"
@@ -101,6 +102,16 @@ TEST(SoftbodyConstraints, PolarRotationIsProperForFlatAndInvertedF) {
         const Mat3 R = sim::polarRotation(F);
         EXPECT_TRUE(R.allFinite());
         EXPECT_TRUE(isRotation(R)) << "F =\n" << F << "\nR =\n" << R;
+    }
+    // Against a Jacobi SVD reference R = U diag(1, 1, det(U V^T)) V^T.
+    for (int k = 0; k < 200; ++k) {
+        const Mat3 F = Mat3::Random();
+        Eigen::JacobiSVD<Mat3> svd(F, Eigen::ComputeFullU | Eigen::ComputeFullV);
+        Mat3 U = svd.matrixU();
+        if ((U * svd.matrixV().transpose()).determinant() < 0) U.col(2) = -U.col(2);
+        const Vec3 s = svd.singularValues();
+        if (s(1) - s(2) < 1e-3 || s(2) < 1e-3) continue;  // reference itself ill-defined
+        EXPECT_LT((sim::polarRotation(F) - U * svd.matrixV().transpose()).norm(), 1e-7) << F;
     }
     const Mat3 Q = Eigen::AngleAxisd(1.1, Vec3(0, 1, 1).normalized()).toRotationMatrix();
     EXPECT_LT((sim::polarRotation(Q * Vec3(2, 3, 0.5).asDiagonal()) - Q).norm(), 1e-9);
