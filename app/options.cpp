@@ -1,8 +1,10 @@
 #include "app/options.h"
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <iostream>
 
+#include "sim/io/tetgen_runner.h"
 #include "sim/scenes/scene_table.h"
 
 namespace app {
@@ -20,6 +22,10 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     cli.add_option("--stretch", o.stretch, "stretch stiffness slider in [0,1] (PBD k; XPBD compliance)");
     cli.add_option("--bend", o.bend, "bending stiffness slider in [0,1]");
     cli.add_option("--damping", o.damping, "k_damping in [0,1] (PBD paper 3.5)");
+    cli.add_option("--mu", o.mu, "ARAP shear modulus of soft bodies [Pa] (MGPBD eq. 8)");
+    cli.add_option("--tet-quality", o.tetQuality,
+                   "tetgen radius-edge bound for soft-body meshes (0 = off, else in [1, 10])");
+    cli.add_option("--tet-max-volume", o.tetMaxVolume, "tetgen max tet volume [m^3] (0 = none)");
     cli.add_option("--frames", o.frames, "frames to run, then exit (headless default 300)");
     cli.add_option("--stats", o.statsPath, "write per-frame statistics to this CSV file");
     cli.add_option("--width", o.width, "window width in pixels");
@@ -50,6 +56,15 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
         std::cerr << "pbd-sandbox: --res " << o.resolution << " is invalid: must be in [1, 4096]\n";
         return 2;
     }
+    {
+        sim::TetgenOptions& tetgen = sim::sceneTetgenOptions();
+        tetgen.quality = o.tetQuality;
+        tetgen.maxVolume = o.tetMaxVolume;
+        if (std::string e = tetgen.validate(); !e.empty()) {
+            std::cerr << "pbd-sandbox: " << e << "\n";
+            return 2;
+        }
+    }
     if (o.frames < 0) {
         std::cerr << "pbd-sandbox: --frames " << o.frames << " is invalid: must be >= 0\n";
         return 2;
@@ -71,6 +86,11 @@ std::string applyOverrides(const Options& o, sim::World& world) {
         s.solver = kind;
     }
     if (o.iterations) s.iterations = *o.iterations;
+    if (o.mu) {
+        if (!(*o.mu > 0) || !std::isfinite(*o.mu))
+            return "--mu " + std::to_string(*o.mu) + " is invalid: must be finite and > 0 [Pa]";
+        s.arap = sim::Material{1.0, 1.0 / *o.mu};
+    }
     if (o.substeps) s.substeps = *o.substeps;
     if (o.dt) s.frameDt = *o.dt;
     auto slider = [](const char* name, double v) -> std::string {

@@ -63,12 +63,60 @@ struct ConstraintTraits<AttachmentConstraint> {
     }
 };
 
+template <>
+struct ConstraintTraits<TetVolumeConstraint> {
+    static constexpr int arity = 4;
+    static constexpr bool unilateral = false;
+    static std::array<int, 4> indices(const TetVolumeConstraint& c) {
+        return {c.i[0], c.i[1], c.i[2], c.i[3]};
+    }
+    static Real evaluate(const TetVolumeConstraint& c, const std::vector<Vec3>& p, Vec3 (&g)[4]) {
+        return evaluateTetVolume(p[c.i[0]], p[c.i[1]], p[c.i[2]], p[c.i[3]], c.restVolume, g);
+    }
+    static const Material& material(const Settings& s) { return s.volume; }
+    static Real maxStep(const TetVolumeConstraint&) { return std::numeric_limits<Real>::infinity(); }
+};
+
+template <>
+struct ConstraintTraits<ArapConstraint> {
+    static constexpr int arity = 4;
+    static constexpr bool unilateral = false;
+    static std::array<int, 4> indices(const ArapConstraint& c) {
+        return {c.i[0], c.i[1], c.i[2], c.i[3]};
+    }
+    static Real evaluate(const ArapConstraint& c, const std::vector<Vec3>& p, Vec3 (&g)[4]) {
+        return evaluateArap(p[c.i[0]], p[c.i[1]], p[c.i[2]], p[c.i[3]], c.restInverse, g);
+    }
+    static const Material& material(const Settings& s) { return s.arap; }
+    static Real maxStep(const ArapConstraint&) { return std::numeric_limits<Real>::infinity(); }
+};
+
+template <>
+struct ConstraintTraits<SeparationConstraint> {
+    static constexpr int arity = 2;
+    static constexpr bool unilateral = true;
+    static std::array<int, 2> indices(const SeparationConstraint& c) { return {c.i, c.j}; }
+    static Real evaluate(const SeparationConstraint& c, const std::vector<Vec3>& p, Vec3 (&g)[2]) {
+        return evaluateDistance(p[c.i], p[c.j], c.minDistance, g);
+    }
+    static const Material& material(const Settings&) {
+        static const Material contact{1.0, 0.0};
+        return contact;
+    }
+    static Real maxStep(const SeparationConstraint&) {
+        return std::numeric_limits<Real>::infinity();
+    }
+};
+
 // Calls f(array, traits) for each constraint array of the set, in a fixed order.
 template <class Set, class F>
 void visitConstraints(Set& set, F&& f) {
     f(set.distance, ConstraintTraits<DistanceConstraint>{});
     f(set.bending, ConstraintTraits<BendingConstraint>{});
     f(set.attachments, ConstraintTraits<AttachmentConstraint>{});
+    f(set.tetVolume, ConstraintTraits<TetVolumeConstraint>{});
+    f(set.arap, ConstraintTraits<ArapConstraint>{});
+    f(set.separation, ConstraintTraits<SeparationConstraint>{});
 }
 
 }  // namespace sim

@@ -49,6 +49,8 @@ std::string Settings::validate() const {
     if (auto e = checkMaterial("stretch", stretch); !e.empty()) return e;
     if (auto e = checkMaterial("bend", bend); !e.empty()) return e;
     if (auto e = checkMaterial("attachment", attachment); !e.empty()) return e;
+    if (auto e = checkMaterial("volume", volume); !e.empty()) return e;
+    if (auto e = checkMaterial("arap", arap); !e.empty()) return e;
     if (!(damping >= 0 && damping <= 1)) return bad("damping", damping, "must be in [0, 1]");
     if (!(collisionThickness >= 0) || !std::isfinite(collisionThickness))
         return bad("thickness", collisionThickness, "must be finite and >= 0");

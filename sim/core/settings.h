@@ -32,6 +32,10 @@ struct ComplianceRange {
 };
 inline constexpr ComplianceRange kStretchCompliance{1e-2, 1e-10};
 inline constexpr ComplianceRange kBendCompliance{1e4, 1e-4};
+// Tet volume: alpha of C = 6(V - V0) [1/(N m^2)]; ARAP: alpha = 1/mu [1/Pa], divided by
+// each tet's rest volume (MGPBD §5.3), so the slider spans mu = 1e3 .. 1e12 Pa.
+inline constexpr ComplianceRange kVolumeCompliance{1e-2, 1e-10};
+inline constexpr ComplianceRange kArapCompliance{1e-3, 1e-12};
 
 // The one documented mapping from a UI slider s in [0,1] to both material forms:
 // PBD k = s, and XPBD alpha = softest^(1-s) * stiffest^s (log-linear) for s < 1, alpha = 0
@@ -54,6 +58,8 @@ struct Settings {
     Material stretch{1.0, 0.0};
     Material bend = materialFromSlider(0.1, kBendCompliance);
     Material attachment{1.0, 0.0};
+    Material volume{1.0, 0.0};        // tet volume (paper 004 eq. 20)
+    Material arap{1.0, 1e-6};         // ARAP tets: compliance 1/mu, mu = 1e6 Pa (MGPBD eq. 8)
 
     Real damping = 0.0;  // k_damping of §3.5 in [0,1], per substep
 

@@ -39,6 +39,18 @@ std::string validateWorld(const World& world) {
     for (size_t c = 0; c < cs.attachments.size(); ++c)
         if (!in(cs.attachments[c].i))
             return problem("attachment", c, "particle index out of range");
+    for (size_t c = 0; c < cs.tetVolume.size(); ++c)
+        for (int k : cs.tetVolume[c].i)
+            if (!in(k)) return problem("tet volume constraint", c, "particle index out of range");
+    for (size_t c = 0; c < cs.arap.size(); ++c) {
+        for (int k : cs.arap[c].i)
+            if (!in(k)) return problem("ARAP constraint", c, "particle index out of range");
+        if (!cs.arap[c].restInverse.allFinite())
+            return problem("ARAP constraint", c, "rest inverse is not finite");
+    }
+    for (size_t c = 0; c < cs.separation.size(); ++c)
+        if (!in(cs.separation[c].i) || !in(cs.separation[c].j))
+            return problem("separation constraint", c, "particle index out of range");
     for (size_t t = 0; t < world.triangles.size(); ++t)
         for (int k : world.triangles[t])
             if (!in(k)) return problem("triangle", t, "vertex index out of range");

@@ -11,6 +11,11 @@ const std::vector<SceneInfo>& sceneTable() {
         curtainScene(),
         clothOnSphereScene(),
         pendulumChainScene(),
+        bunnySquashScene(),
+        beamScene(),
+        barTwistScene(),
+        ballDropScene(),
+        softbodyOnClothScene(),
     };
     return table;
 }

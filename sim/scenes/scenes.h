@@ -1,6 +1,9 @@
 #pragma once
 // One function per scene file; scene_table.cpp lists them.
+#include <string>
+
 #include "sim/scenes/scene_table.h"
+#include "sim/topology/tet_mesh.h"
 
 namespace sim {
 
@@ -8,5 +11,15 @@ SceneInfo hangingClothScene();
 SceneInfo curtainScene();
 SceneInfo clothOnSphereScene();
 SceneInfo pendulumChainScene();
+SceneInfo bunnySquashScene();
+SceneInfo beamScene();
+SceneInfo barTwistScene();
+SceneInfo ballDropScene();
+SceneInfo softbodyOnClothScene();
+
+// The rest meshes of the soft-body scenes, for benchmarks measuring against them.
+// `source` (optional) says which body bunny_squash used: the bunny or the capsule, and why.
+std::string bunnySquashMesh(int resolution, TetMesh& rest, std::string* source = nullptr);
+TetMesh beamMesh(int resolution);
 
 }  // namespace sim

@@ -1,0 +1,14 @@
+#pragma once
+// Object File Format (OFF) surface meshes, the format of the CGAL sample meshes and the
+// one TetGen reads: "OFF", "<vertices> <faces> <edges>", vertex lines, then faces as
+// "<n> i1 ... in" (polygons are fanned into triangles). Errors name the file and line.
+#include <string>
+
+#include "sim/io/obj_loader.h"
+
+namespace sim {
+
+ObjResult loadOff(const std::string& path);
+ObjResult parseOff(const std::string& text, const std::string& nameForMessages);
+
+}  // namespace sim

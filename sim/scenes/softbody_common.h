@@ -1,0 +1,20 @@
+#pragma once
+// What the soft-body scenes share: tetrahedralizing a procedural surface with the scene
+// tetgen options, and their default material (MGPBD Table 1: ARAP, dt = 10 ms).
+#include <string>
+
+#include "sim/core/world.h"
+#include "sim/io/tetgen_runner.h"
+#include "sim/topology/softbody_builder.h"
+
+namespace sim {
+
+// Tetrahedralizes `surface` (sceneTetgenOptions) and adds it as a soft body.
+std::string addTetgenSoftBody(World& world, const TriangleMesh& surface,
+                              const SoftBodyOptions& options, SoftBodyHandle* handle = nullptr,
+                              TetMesh* restMesh = nullptr);
+
+// XPBD, one 10 ms substep per frame, 20 iterations, ARAP with mu [Pa].
+void useSoftBodySettings(Settings& settings, Real mu);
+
+}  // namespace sim
