@@ -56,6 +56,7 @@ std::string Settings::validate() const {
         return bad("friction", friction, "must be finite and >= 0");
     if (!(restitution >= 0 && restitution <= 1))
         return bad("restitution", restitution, "must be in [0, 1]");
+    if (auto e = mgpbd.validate(); !e.empty()) return e;
     return {};
 }
 

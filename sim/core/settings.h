@@ -5,6 +5,7 @@
 #include <string>
 
 #include "sim/core/types.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 
 namespace sim {
 
@@ -61,6 +62,8 @@ struct Settings {
 
     bool trackResidual = true;       // solvers report their residual (costs one extra pass)
     bool validateEachStage = false;  // NaN / index checks after every stage (debug aid)
+
+    MgpbdSettings mgpbd;  // the MGPBD solver's parameters (mgpbd_settings.h)
 
     Real substepDt() const { return frameDt / substeps; }
 

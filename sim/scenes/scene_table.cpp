@@ -11,6 +11,7 @@ const std::vector<SceneInfo>& sceneTable() {
         curtainScene(),
         clothOnSphereScene(),
         pendulumChainScene(),
+        mgpbdClothScene(),
     };
     return table;
 }

@@ -8,5 +8,6 @@ SceneInfo hangingClothScene();
 SceneInfo curtainScene();
 SceneInfo clothOnSphereScene();
 SceneInfo pendulumChainScene();
+SceneInfo mgpbdClothScene();
 
 }  // namespace sim
