@@ -24,7 +24,7 @@ struct MgpbdSettings {
     bool backtracking = false;    // halve omega while the dual residual grows
     // AMG setup (§4.1, §4.3).
     Real strengthTheta = 0.1;     // |Aij| >= theta sqrt(|Aii||Ajj|) is a strong connection
-    MgpbdCandidates candidates = MgpbdCandidates::Relaxed;
+    MgpbdCandidates candidates = MgpbdCandidates::Constant;  // measured best on cloth (docs)
     int candidateCount = 6;       // near-kernel vectors
     int candidateSweeps = 20;     // Gauss-Seidel sweeps on A x = 0 per vector
     bool smoothedAggregation = false;  // smooth P (SA) instead of UA, for comparison
@@ -36,6 +36,7 @@ struct MgpbdSettings {
     Real pcgTolerance = 1e-5;     // relative residual of the PCG solve
     int pcgMaxIterations = 100;
     MgpbdSmoother smoother = MgpbdSmoother::Chebyshev;
+    bool jacobiPreconditioner = false;  // baseline: diag(A)^-1 instead of the V-cycle
     int smoothingSweeps = 2;      // pre and post sweeps each
     Real jacobiLambdaMin = 0;     // user estimate of lambda_min(D^-1 A); 0 = lambda_max
     int chebyshevDegree = 3;      // on [rho/30, 1.1 rho]

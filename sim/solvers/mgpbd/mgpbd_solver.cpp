@@ -53,7 +53,9 @@ void MgpbdSolver::solve(World& world, Real dt) {
         t = Clock::now();  // line 7: lazy setup, else Galerkin refresh with P reused
         const bool due = rebuilt || !amg_.ready() || lastSetupFrame_ < 0 ||
                          world.frame() - lastSetupFrame_ >= std::max(s.setupInterval, 1);
-        if (it == 0 && due) {
+        if (s.jacobiPreconditioner) {
+            // the baseline needs no hierarchy
+        } else if (it == 0 && due) {
             if (s.candidates == MgpbdCandidates::Strain) system_.strainModes(world, strain_);
             amg_.setup(system_.A, s, &strain_);
             lastSetupFrame_ = world.frame();
@@ -64,10 +66,17 @@ void MgpbdSolver::solve(World& world, Real dt) {
         }
 
         t = Clock::now();  // line 8
-        const PcgResult result = pcg(
-            system_.A, system_.b, dlambda_,
-            [this](const Vector& in, Vector& out) { amg_.vcycle(in, out); }, s.pcgTolerance,
-            s.pcgMaxIterations, pcgWork_);
+        const Preconditioner vcycle = [this](const Vector& in, Vector& out) {
+            amg_.vcycle(in, out);
+        };
+        const Preconditioner jacobi = [this](const Vector& in, Vector& out) {
+            out.resize(in.size());
+            for (size_t i = 0; i < in.size(); ++i) out[i] = in[i] / diag_[i];
+        };
+        if (s.jacobiPreconditioner) diagonal(system_.A, diag_);
+        const PcgResult result =
+            pcg(system_.A, system_.b, dlambda_, s.jacobiPreconditioner ? jacobi : vcycle,
+                s.pcgTolerance, s.pcgMaxIterations, pcgWork_);
         pcgIterations += result.iterations;
         system_.positionDelta(world, dlambda_, dx_);  // line 9
         axpy(1.0, dlambda_, lambda_);                 // line 10

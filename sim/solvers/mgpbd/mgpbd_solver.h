@@ -46,6 +46,7 @@ private:
     PcgWorkspace pcgWork_;
     std::vector<double> times_;
     std::vector<Real> strain_;
+    Vector diag_;
 };
 
 }  // namespace sim
