@@ -19,6 +19,8 @@ sim::World worldBeforeSolve(const std::string& scene, int res, int frame) {
     sim::World world = loadSceneOrDie(scene, res);
     // The frames before are advanced with a bounded MGPBD (20 outer iterations, Jacobi-PCG
     // inside) so that reaching frame 10 at N = 256 stays affordable on this machine.
+    world.settings.solver = sim::SolverKind::MGPBD;
+    world.setSolver(sim::SolverKind::MGPBD);
     const sim::MgpbdSettings keep = world.settings.mgpbd;
     world.settings.mgpbd.maxIterations = 20;
     world.settings.mgpbd.jacobiPreconditioner = true;

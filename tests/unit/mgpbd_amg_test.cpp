@@ -2,6 +2,8 @@
 // V-cycle, orthonormal tentative prolongators and Galerkin products against dense ones.
 #include <gtest/gtest.h>
 
+#include <omp.h>
+
 #include <Eigen/Dense>
 #include <random>
 
@@ -14,6 +16,10 @@
 
 namespace sim {
 namespace {
+
+// These problems are small: on the shared 2-core test machine their many short OpenMP
+// loops are barrier-bound, so the tests run single-threaded (the benches set threads too).
+void singleThread() { omp_set_num_threads(1); }
 
 // 5-point Laplacian on an n x n grid with Dirichlet boundary.
 CsrMatrix poisson2d(int n) {
@@ -54,6 +60,7 @@ int poissonIterations(int n, MgpbdSettings s = {}) {
 }
 
 TEST(MgpbdAmg, PoissonIterationsGrowSlowly) {
+    singleThread();
     // The issue asks 64^2 -> 512^2; 512^2 is left to `pbd-bench amg-poisson` for time, the
     // test checks 64^2 -> 256^2. Measured: smoothed aggregation 7 -> 8 iterations; plain UA
     // 17 -> 34, which does not meet 1.5x (UA's known energy mismatch); it is only checked
@@ -98,6 +105,7 @@ Eigen::MatrixXd dense(const CsrMatrix& A) {
 class MgpbdSmoothers : public ::testing::TestWithParam<MgpbdSmoother> {};
 
 TEST_P(MgpbdSmoothers, VCycleIsSymmetric) {
+    singleThread();
     ClothSystem cs;
     buildClothSystem(24, cs);
     MgpbdSettings s;
@@ -124,6 +132,7 @@ INSTANTIATE_TEST_SUITE_P(All, MgpbdSmoothers,
                                            MgpbdSmoother::GaussSeidel));
 
 TEST(MgpbdAmg, ProlongatorColumnsOrthonormal) {
+    singleThread();
     ClothSystem cs;
     buildClothSystem(16, cs);
     MgpbdSettings s;
@@ -140,6 +149,7 @@ TEST(MgpbdAmg, ProlongatorColumnsOrthonormal) {
 }
 
 TEST(MgpbdAmg, GalerkinMatchesDenseProduct) {
+    singleThread();
     ClothSystem cs;
     buildClothSystem(12, cs);
     for (bool sa : {false, true}) {
