@@ -59,6 +59,7 @@ std::string Settings::validate() const {
     if (!(restitution >= 0 && restitution <= 1))
         return bad("restitution", restitution, "must be in [0, 1]");
     if (auto e = hpbd.validate(); !e.empty()) return e;
+    if (auto e = mgpbd.validate(); !e.empty()) return e;
     return {};
 }
 

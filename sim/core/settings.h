@@ -6,6 +6,7 @@
 
 #include "sim/core/types.h"
 #include "sim/solvers/hpbd/hpbd_settings.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 
 namespace sim {
 
@@ -69,6 +70,8 @@ struct Settings {
 
     bool trackResidual = true;       // solvers report their residual (costs one extra pass)
     bool validateEachStage = false;  // NaN / index checks after every stage (debug aid)
+
+    MgpbdSettings mgpbd;  // the MGPBD solver's parameters (mgpbd_settings.h)
 
     Real substepDt() const { return frameDt / substeps; }
 

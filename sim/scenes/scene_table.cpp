@@ -16,6 +16,7 @@ const std::vector<SceneInfo>& sceneTable() {
         barTwistScene(),
         ballDropScene(),
         softbodyOnClothScene(),
+        mgpbdClothScene(),
     };
     return table;
 }

@@ -21,5 +21,6 @@ SceneInfo softbodyOnClothScene();
 // `source` (optional) says which body bunny_squash used: the bunny or the capsule, and why.
 std::string bunnySquashMesh(int resolution, TetMesh& rest, std::string* source = nullptr);
 TetMesh beamMesh(int resolution);
+SceneInfo mgpbdClothScene();
 
 }  // namespace sim

@@ -1,6 +1,8 @@
-// The one place that maps a SolverKind to an implementation. Solvers not yet in this build
+// The one place that maps a SolverKind to an implementation. Solvers not in this build
 // return nullptr and report unavailable, so the app can grey them out.
 #include "sim/solvers/hpbd/hpbd_solver.h"
+#include "sim/solvers/mgpbd/mgpbd_params.h"
+#include "sim/solvers/mgpbd/mgpbd_solver.h"
 #include "sim/solvers/pbd/gauss_seidel_solver.h"
 #include "sim/solvers/solver.h"
 #include "sim/solvers/solver_params.h"
@@ -10,9 +12,9 @@ namespace sim {
 bool solverAvailable(SolverKind kind) {
     switch (kind) {
         case SolverKind::PBD:
-        case SolverKind::XPBD: return true;
-        case SolverKind::HPBD: return true;
-        case SolverKind::MGPBD: return false;
+        case SolverKind::XPBD:
+        case SolverKind::HPBD:
+        case SolverKind::MGPBD: return true;
     }
     return false;
 }
@@ -23,7 +25,7 @@ std::unique_ptr<Solver> createSolver(SolverKind kind) {
         case SolverKind::XPBD:
             return std::make_unique<GaussSeidelSolver>(ProjectionMode::Compliance);
         case SolverKind::HPBD: return std::make_unique<HpbdSolver>();
-        case SolverKind::MGPBD: return nullptr;
+        case SolverKind::MGPBD: return std::make_unique<MgpbdSolver>();
     }
     return nullptr;
 }
@@ -44,7 +46,7 @@ std::vector<SolverParam> solverParameters(SolverKind kind, Settings& settings) {
                     {"show level", K::Int, &h.showLevel, 0, 8,
                      "draw this level's particles and constraints (0 = off)"}};
         }
-        case SolverKind::MGPBD: return {};
+        case SolverKind::MGPBD: return mgpbdParameters(settings.mgpbd);
     }
     return {};
 }

@@ -1,0 +1,162 @@
+// pbd-bench linear-solvers: one solve of the same MGPBD dual system (a scene's first outer
+// iteration at a frame) by our UA-AMG-PCG, Eigen CG with a diagonal (Jacobi)
+// preconditioner, Eigen CG with IncompleteCholesky, and CHOLMOD (when linked). MGPBD paper
+// Fig. 10(b). Every solver's relative residual is recomputed with the same SpMV.
+#include <Eigen/IterativeLinearSolvers>
+#include <Eigen/SparseCore>
+#include <cstdio>
+#include <iostream>
+#ifdef PBD_HAVE_CHOLMOD
+#include <Eigen/CholmodSupport>
+#endif
+
+#include "bench/bench_registry.h"
+#include "bench/bench_util.h"
+#include "bench/mgpbd_bench_util.h"
+#include "bench/mgpbd_cli.h"
+#include "sim/solvers/mgpbd/amg_hierarchy.h"
+#include "sim/solvers/mgpbd/pcg.h"
+
+namespace bench {
+namespace {
+
+struct Args {
+    std::string scene = "mgpbd_cloth";
+    int res = 512;
+    int frame = 0;
+    double tolerance = 1e-5;
+    std::string solvers = "amg-pcg,jacobi-pcg,ic-pcg,cholmod";
+    std::string csv;
+    MgpbdOverrides mg;
+};
+
+// A is symmetric, so its CSR arrays read as CSC give the same matrix.
+Eigen::SparseMatrix<double> toEigen(const sim::CsrMatrix& A) {
+    Eigen::SparseMatrix<double> M(A.rows, A.cols);
+    M.resizeNonZeros(A.nonZeros());
+    for (int r = 0; r <= A.rows; ++r) M.outerIndexPtr()[r] = static_cast<int>(A.rowStart[r]);
+    for (int64_t k = 0; k < A.nonZeros(); ++k) {
+        M.innerIndexPtr()[k] = A.col[k];
+        M.valuePtr()[k] = A.val[k];
+    }
+    return M;
+}
+
+double relResidual(const sim::CsrMatrix& A, const sim::Vector& b, const sim::Vector& x) {
+    sim::Vector r;
+    sim::residual(A, x, b, r);
+    return sim::norm(r) / sim::norm(b);
+}
+
+template <class Solver>
+void eigenIterative(const char* name, Solver& solver, const Eigen::SparseMatrix<double>& M,
+                    const sim::CsrMatrix& A, const sim::Vector& b, double tol, FILE* out,
+                    int res) {
+    auto t = Clock::now();
+    solver.setTolerance(tol);
+    solver.setMaxIterations(100000);
+    solver.compute(M);
+    const double setup = msSince(t);
+    t = Clock::now();
+    Eigen::Map<const Eigen::VectorXd> eb(b.data(), A.rows);
+    Eigen::VectorXd ex = solver.solve(eb);
+    const double solve = msSince(t);
+    sim::Vector x(ex.data(), ex.data() + ex.size());
+    std::fprintf(out, "%s,%d,%d,%.3f,%.3f,%d,%.3e\n", name, res, A.rows, setup, solve,
+                 static_cast<int>(solver.iterations()), relResidual(A, b, x));
+    std::fflush(out);
+}
+
+int run(const Args& a) {
+    sim::World world = worldBeforeSolve(a.scene, a.res, a.frame);
+    if (std::string e = a.mg.apply(world.settings.mgpbd); !e.empty()) {
+        std::cerr << "pbd-bench: " << e << "\n";
+        return 2;
+    }
+    sim::DualSystem system;
+    firstIterationSystem(world, system);
+    const sim::CsrMatrix& A = system.A;
+    const sim::Vector& b = system.b;
+    FILE* out = openCsv(a.csv);
+    std::fprintf(out, "# %s; scene %s res %d frame %d: %d rows, %lld nonzeros, tol %g\n",
+                 machineDescription().c_str(), a.scene.c_str(), a.res, a.frame, A.rows,
+                 static_cast<long long>(A.nonZeros()), a.tolerance);
+    std::fprintf(out, "solver,res,rows,setup_ms,solve_ms,iterations,rel_residual\n");
+    std::fflush(out);
+    const auto wanted = [&](const std::string& s) { return a.solvers.find(s) != std::string::npos; };
+    if (wanted("amg-pcg")) {
+        sim::AmgHierarchy amg;
+        auto t = Clock::now();
+        std::vector<sim::Real> strain;
+        system.strainModes(world, strain);
+        amg.setup(A, world.settings.mgpbd, &strain);
+        const double setup = msSince(t);
+        t = Clock::now();
+        amg.refresh(A);
+        const double galerkin = msSince(t);
+        sim::PcgWorkspace work;
+        sim::Vector x;
+        t = Clock::now();
+        const sim::PcgResult r = sim::pcg(
+            A, b, x, [&](const sim::Vector& in, sim::Vector& z) { amg.vcycle(in, z); },
+            a.tolerance, 10000, work);
+        const double solve = msSince(t);
+        std::fprintf(out, "amg-pcg,%d,%d,%.3f,%.3f,%d,%.3e\n", a.res, A.rows, setup, solve,
+                     r.iterations, relResidual(A, b, x));
+        std::fprintf(out, "amg-pcg-lazy,%d,%d,%.3f,%.3f,%d,%.3e\n", a.res, A.rows, galerkin,
+                     solve, r.iterations, relResidual(A, b, x));
+        std::fflush(out);
+        std::cerr << "amg: " << amg.levelCount() << " levels:";
+        for (int l = 0; l < amg.levelCount(); ++l)
+            std::cerr << " " << amg.levelSize(l) << " (" << amg.levelNonZeros(l) << " nnz)";
+        std::cerr << ", operator complexity " << amg.operatorComplexity() << "\n";
+    }
+    const Eigen::SparseMatrix<double> M = toEigen(A);
+    if (wanted("jacobi-pcg")) {
+        Eigen::ConjugateGradient<Eigen::SparseMatrix<double>, Eigen::Lower | Eigen::Upper> cg;
+        eigenIterative("eigen-cg-diagonal", cg, M, A, b, a.tolerance, out, a.res);
+    }
+    if (wanted("ic-pcg")) {
+        Eigen::ConjugateGradient<Eigen::SparseMatrix<double>, Eigen::Lower | Eigen::Upper,
+                                 Eigen::IncompleteCholesky<double>>
+            cg;
+        eigenIterative("eigen-cg-ichol", cg, M, A, b, a.tolerance, out, a.res);
+    }
+#ifdef PBD_HAVE_CHOLMOD
+    if (wanted("cholmod")) {
+        Eigen::CholmodSupernodalLLT<Eigen::SparseMatrix<double>, Eigen::Lower> llt;
+        auto t = Clock::now();
+        llt.compute(M);
+        const double setup = msSince(t);
+        t = Clock::now();
+        Eigen::Map<const Eigen::VectorXd> eb(b.data(), A.rows);
+        Eigen::VectorXd ex = llt.solve(eb);
+        const double solve = msSince(t);
+        sim::Vector x(ex.data(), ex.data() + ex.size());
+        std::fprintf(out, "cholmod,%d,%d,%.3f,%.3f,0,%.3e\n", a.res, A.rows, setup, solve,
+                     relResidual(A, b, x));
+    }
+#else
+    if (wanted("cholmod")) std::cerr << "pbd-bench: built without CHOLMOD, skipped\n";
+#endif
+    if (out != stdout) std::fclose(out);
+    return 0;
+}
+
+BenchRegistration reg({"linear-solvers",
+                       "one solve of a frame's MGPBD dual system by AMG-PCG, Eigen CG "
+                       "(diagonal, IC) and CHOLMOD (paper Fig. 10b)",
+                       [](CLI::App& sub) {
+                           auto a = std::make_shared<Args>();
+                           sub.add_option("--scene", a->scene);
+                           sub.add_option("--res", a->res);
+                           sub.add_option("--frame", a->frame);
+                           sub.add_option("--tol", a->tolerance);
+                           sub.add_option("--solvers", a->solvers, "comma-separated subset");
+                           sub.add_option("--csv", a->csv);
+                           a->mg.add(sub);
+                           return [a] { return run(*a); };
+                       }});
+
+}  // namespace
+}  // namespace bench

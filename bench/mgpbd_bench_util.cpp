@@ -1,0 +1,39 @@
+#include "bench/mgpbd_bench_util.h"
+
+#include "bench/bench_util.h"
+#include "sim/collision/collision_stage.h"
+#include "sim/core/stages.h"
+
+namespace bench {
+
+void preSolveStages(sim::World& world) {
+    const sim::Real dt = world.settings.substepDt();
+    sim::applyExternalForces(world.particles, world.triangles, world.settings, dt);
+    sim::dampVelocities(world.particles, world.settings.damping);
+    sim::predictPositions(world.particles, dt);
+    sim::generateContacts(world.particles, world.colliders, world.settings.collisionThickness,
+                          world.contacts);
+}
+
+sim::World worldBeforeSolve(const std::string& scene, int res, int frame) {
+    sim::World world = loadSceneOrDie(scene, res);
+    // The frames before are advanced with a bounded MGPBD (20 outer iterations, Jacobi-PCG
+    // inside) so that reaching frame 10 at N = 256 stays affordable on this machine.
+    world.settings.solver = sim::SolverKind::MGPBD;
+    world.setSolver(sim::SolverKind::MGPBD);
+    const sim::MgpbdSettings keep = world.settings.mgpbd;
+    world.settings.mgpbd.maxIterations = 20;
+    world.settings.mgpbd.jacobiPreconditioner = true;
+    for (int f = 0; f < frame; ++f) world.step();
+    world.settings.mgpbd = keep;
+    preSolveStages(world);
+    return world;
+}
+
+void firstIterationSystem(const sim::World& world, sim::DualSystem& system) {
+    system.update(world);
+    const sim::Vector lambda(system.rows(), 0.0);
+    system.assemble(world, world.settings.substepDt(), lambda);
+}
+
+}  // namespace bench

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Plots the committed MGPBD bench results (bench/results/mgpbd_*.csv) to PNG files next to
+them. Usage: python3 bench/plots/mgpbd_plots.py [bench/results]"""
+import csv
+import os
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+def rows(path):
+    with open(path) as f:
+        lines = [l for l in f if not l.startswith("#")]
+    return list(csv.DictReader(lines))
+
+
+def comments(path):
+    with open(path) as f:
+        return [l[1:].strip() for l in f if l.startswith("#")]
+
+
+def cloth(d):
+    path = os.path.join(d, "mgpbd_cloth.csv")
+    if not os.path.exists(path):
+        return
+    data = rows(path)
+    keys = sorted({(int(r["res"]), int(r["frame"])) for r in data})
+    fig, axes = plt.subplots(1, len(keys), figsize=(4.2 * len(keys), 3.6), squeeze=False)
+    for ax, (res, frame) in zip(axes[0], keys):
+        for method in ["mgpbd", "mgpbd-jpcg", "xpbd-gs", "xpbd-jacobi"]:
+            pts = [r for r in data if r["method"] == method and int(r["res"]) == res and int(r["frame"]) == frame]
+            if pts:
+                ax.semilogy([float(p["wall_ms"]) for p in pts], [float(p["dual_residual"]) for p in pts], label=method)
+        ax.axhline(1e-4, color="gray", lw=0.5, ls="--")
+        ax.set_title(f"N = {res}, frame {frame}")
+        ax.set_xlabel("wall time [ms]")
+        ax.set_ylabel("dual residual ||b||")
+        ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(os.path.join(d, "mgpbd_cloth.png"), dpi=110)
+
+
+def scaling(d):
+    path = os.path.join(d, "mgpbd_scaling.csv")
+    if not os.path.exists(path):
+        return
+    data = rows(path)
+    x = [float(r["constraints"]) for r in data]
+    y = [float(r["ms_per_iteration"]) for r in data]
+    fit = [c for c in comments(path) if c.startswith("fit")]
+    fig, ax = plt.subplots(figsize=(5, 3.6))
+    ax.plot(x, y, "o", label="measured")
+    if fit:
+        parts = fit[0].split()
+        a, b = float(parts[3]), float(parts[5])
+        xs = [min(x), max(x)]
+        ax.plot(xs, [a + b * v for v in xs], "-", label=fit[0][5:])
+    ax.set_xlabel("constraints")
+    ax.set_ylabel("ms per MGPBD iteration")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(os.path.join(d, "mgpbd_scaling.png"), dpi=110)
+
+
+def linear(d):
+    path = os.path.join(d, "mgpbd_linear_solvers_512.csv")
+    if not os.path.exists(path):
+        return
+    data = rows(path)
+    names = [r["solver"] for r in data]
+    setup = [float(r["setup_ms"]) for r in data]
+    solve = [float(r["solve_ms"]) for r in data]
+    fig, ax = plt.subplots(figsize=(6, 3.6))
+    ax.bar(names, setup, label="setup")
+    ax.bar(names, solve, bottom=setup, label="solve")
+    ax.set_ylabel("ms to 1e-5 (N = 512 system)")
+    ax.tick_params(axis="x", labelrotation=20, labelsize=7)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(os.path.join(d, "mgpbd_linear_solvers_512.png"), dpi=110)
+
+
+def setup_interval(d):
+    path = os.path.join(d, "mgpbd_setup_interval.csv")
+    if not os.path.exists(path):
+        return
+    data = rows(path)
+    x = [int(r["setup_interval"]) for r in data]
+    fig, ax = plt.subplots(figsize=(5, 3.6))
+    ax.semilogx(x, [float(r["final_residual"]) for r in data], "o-", label="residual, last frame")
+    ax.set_xlabel("setup interval [frames]")
+    ax.set_ylabel("dual residual")
+    ax2 = ax.twinx()
+    ax2.semilogx(x, [100 * float(r["setup_fraction"]) for r in data], "s--", color="C1", label="setup share [%]")
+    ax2.set_ylabel("setup share of solve time [%]")
+    fig.legend(fontsize=7, loc="upper center")
+    fig.tight_layout()
+    fig.savefig(os.path.join(d, "mgpbd_setup_interval.png"), dpi=110)
+
+
+if __name__ == "__main__":
+    d = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "results")
+    for f in (cloth, scaling, linear, setup_interval):
+        f(d)

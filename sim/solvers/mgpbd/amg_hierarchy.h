@@ -1,0 +1,57 @@
+#pragma once
+// The UA-AMG hierarchy of Li et al. 2025 §4.1-4.5 and its symmetric V-cycle.
+//   setup(A)   the lazy part (§4.2): aggregation, near-kernel candidates, tentative
+//              prolongators P_l (optionally smoothed), Galerkin patterns, smoother
+//              coefficients. Run every `setupInterval` frames or on a topology change.
+//   refresh(A) every solve: A_{l+1} = P_l^T A_l P_l (eq. 6) recomputed in place from the
+//              current A with P reused, D^-1 per level, the coarsest level factored.
+//   vcycle     one symmetric V-cycle from x = 0: pre-smooth, restrict, recurse, prolong,
+//              post-smooth (adjoint order); the coarsest level by dense Cholesky (LDL^T).
+// Level 0's operator is the caller's matrix (not copied); coarser ones are owned.
+#include <Eigen/Dense>
+#include <string>
+#include <vector>
+
+#include "sim/solvers/mgpbd/csr_matrix.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
+#include "sim/solvers/mgpbd/smoother.h"
+
+namespace sim {
+
+struct AmgLevel {
+    CsrMatrix A;        // owned operator (unused on level 0)
+    CsrMatrix P, R;     // prolongation to this level from the next, and P^T
+    CsrMatrix AP;       // A P, the Galerkin intermediate (pattern fixed at setup)
+    Smoother smoother;
+    Vector b, x, r;     // V-cycle scratch
+};
+
+class AmgHierarchy {
+public:
+    // `strain` (rows x 6, column-major) is used when settings ask for strain candidates.
+    void setup(const CsrMatrix& A0, const MgpbdSettings& settings,
+               const std::vector<Real>* strain = nullptr);
+    void refresh(const CsrMatrix& A0);
+    // z = V(r): one V-cycle on A0 z = r from z = 0.
+    void vcycle(const Vector& r, Vector& z);
+
+    bool ready() const { return !levels_.empty(); }
+    int levelCount() const { return static_cast<int>(levels_.size()); }
+    int levelSize(int l) const { return l == 0 ? a0_->rows : levels_[l].A.rows; }
+    int64_t levelNonZeros(int l) const { return l == 0 ? a0_->nonZeros() : levels_[l].A.nonZeros(); }
+    Real operatorComplexity() const;
+    const CsrMatrix& prolongator(int l) const { return levels_[l].P; }
+    const CsrMatrix& op(int l) const { return l == 0 ? *a0_ : levels_[l].A; }
+
+private:
+    void cycle(int l);
+    void factorCoarsest();
+
+    MgpbdSettings settings_;
+    const CsrMatrix* a0_ = nullptr;
+    std::vector<AmgLevel> levels_;
+    Eigen::LDLT<Eigen::MatrixXd> coarse_;
+    bool coarseDirect_ = true;
+};
+
+}  // namespace sim

@@ -1,0 +1,214 @@
+#include "sim/solvers/mgpbd/dual_system.h"
+
+#include <algorithm>
+
+#include "sim/constraints/constraint_visit.h"
+#include "sim/core/world.h"
+
+namespace sim {
+
+namespace {
+
+template <class Traits, class C>
+bool rowIsActive(const C& con, const Particles& P) {
+    if (Traits::unilateral) return false;  // contacts-like constraints stay in the collision stage
+    for (int i : Traits::indices(con))
+        if (P.w[i] > 0) return true;
+    return false;
+}
+
+}  // namespace
+
+bool DualSystem::sameActiveSet(const World& world) const {
+    if (world.topologyVersion() != topologyVersion_ ||
+        world.particles.size() != particleCount_)
+        return false;
+    bool same = true;
+    size_t type = 0;
+    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+        using Traits = std::decay_t<decltype(traits)>;
+        const std::vector<int>* rows = type < rowOf_.size() ? &rowOf_[type] : nullptr;
+        ++type;
+        if (!same) return;
+        if (!rows || rows->size() != array.size()) {
+            same = false;
+            return;
+        }
+        for (size_t c = 0; c < array.size() && same; ++c)
+            same = ((*rows)[c] >= 0) == rowIsActive<Traits>(array[c], world.particles);
+    });
+    return same && type == rowOf_.size();
+}
+
+bool DualSystem::update(const World& world) {
+    if (sameActiveSet(world)) return false;
+    build(world);
+    return true;
+}
+
+void DualSystem::build(const World& world) {
+    const Particles& P = world.particles;
+    topologyVersion_ = world.topologyVersion();
+    particleCount_ = P.size();
+    rowOf_.clear();
+    slotStart_.assign(1, 0);
+    slotParticle_.clear();
+    slotRow_.clear();
+    int rowCount = 0;
+    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+        using Traits = std::decay_t<decltype(traits)>;
+        std::vector<int>& rows = rowOf_.emplace_back(array.size(), -1);
+        for (size_t c = 0; c < array.size(); ++c) {
+            if (!rowIsActive<Traits>(array[c], P)) continue;
+            rows[c] = rowCount;
+            for (int i : Traits::indices(array[c])) {
+                slotParticle_.push_back(i);
+                slotRow_.push_back(rowCount);
+            }
+            slotStart_.push_back(static_cast<int64_t>(slotParticle_.size()));
+            ++rowCount;
+        }
+    });
+    const int64_t slots = static_cast<int64_t>(slotParticle_.size());
+    grad_.assign(slots, Vec3::Zero());
+
+    // Particle -> slots incidence (counting sort keeps slots in row order).
+    incStart_.assign(P.size() + 1, 0);
+    for (int p : slotParticle_) ++incStart_[p + 1];
+    for (int p = 0; p < P.size(); ++p) incStart_[p + 1] += incStart_[p];
+    incSlot_.resize(slots);
+    {
+        std::vector<int64_t> next(incStart_.begin(), incStart_.end() - 1);
+        for (int64_t s = 0; s < slots; ++s) incSlot_[next[slotParticle_[s]]++] = s;
+    }
+
+    // A's pattern: row r couples to every row sharing one of its particles.
+    A = CsrMatrix{};
+    A.rows = A.cols = rowCount;
+    A.rowStart.assign(rowCount + 1, 0);
+    std::vector<std::vector<int>> neighbours(rowCount);
+#pragma omp parallel for schedule(dynamic, 256)
+    for (int r = 0; r < rowCount; ++r) {
+        std::vector<int>& nb = neighbours[r];
+        for (int64_t s = slotStart_[r]; s < slotStart_[r + 1]; ++s) {
+            const int p = slotParticle_[s];
+            for (int64_t j = incStart_[p]; j < incStart_[p + 1]; ++j)
+                nb.push_back(slotRow_[incSlot_[j]]);
+        }
+        std::sort(nb.begin(), nb.end());
+        nb.erase(std::unique(nb.begin(), nb.end()), nb.end());
+    }
+    for (int r = 0; r < rowCount; ++r)
+        A.rowStart[r + 1] = A.rowStart[r] + static_cast<int64_t>(neighbours[r].size());
+    A.col.resize(A.nonZeros());
+    A.val.assign(A.nonZeros(), 0.0);
+    for (int r = 0; r < rowCount; ++r) {
+        std::copy(neighbours[r].begin(), neighbours[r].end(), A.col.begin() + A.rowStart[r]);
+        std::vector<int>().swap(neighbours[r]);
+    }
+
+    // Scatter table: slot s of row r times incident slot t lands at A(r, row(t)).
+    scatterStart_.assign(slots + 1, 0);
+    for (int64_t s = 0; s < slots; ++s) {
+        const int p = slotParticle_[s];
+        scatterStart_[s + 1] = scatterStart_[s] + (incStart_[p + 1] - incStart_[p]);
+    }
+    scatter_.resize(scatterStart_.back());
+    diag_.resize(rowCount);
+#pragma omp parallel for schedule(static)
+    for (int r = 0; r < rowCount; ++r) {
+        diag_[r] = A.find(r, r);
+        for (int64_t s = slotStart_[r]; s < slotStart_[r + 1]; ++s) {
+            const int p = slotParticle_[s];
+            int64_t out = scatterStart_[s];
+            for (int64_t j = incStart_[p]; j < incStart_[p + 1]; ++j)
+                scatter_[out++] = A.find(r, slotRow_[incSlot_[j]]);
+        }
+    }
+    b.assign(rowCount, 0.0);
+    alphaTilde.assign(rowCount, 0.0);
+}
+
+void DualSystem::evaluate(const World& world, Real dt, const Vector& lambda) {
+    const Particles& P = world.particles;
+    size_t type = 0;
+    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+        using Traits = std::decay_t<decltype(traits)>;
+        constexpr int N = Traits::arity;
+        const std::vector<int>& rows = rowOf_[type++];
+        const Real at = Traits::material(world.settings).compliance / (dt * dt);
+        const int n = static_cast<int>(array.size());
+#pragma omp parallel for schedule(static)
+        for (int c = 0; c < n; ++c) {
+            const int r = rows[c];
+            if (r < 0) continue;
+            Vec3 g[N];
+            const Real C = Traits::evaluate(array[c], P.p, g);
+            for (int k = 0; k < N; ++k) grad_[slotStart_[r] + k] = g[k];
+            alphaTilde[r] = at * array[c].complianceScale;
+            b[r] = -C - alphaTilde[r] * lambda[r];
+        }
+    });
+}
+
+void DualSystem::fillMatrix(const World& world) {
+    const Particles& P = world.particles;
+    const int rowCount = A.rows;
+#pragma omp parallel for schedule(static)
+    for (int r = 0; r < rowCount; ++r) {
+        for (int64_t k = A.rowStart[r]; k < A.rowStart[r + 1]; ++k) A.val[k] = 0;
+        for (int64_t s = slotStart_[r]; s < slotStart_[r + 1]; ++s) {
+            const int p = slotParticle_[s];
+            const Real w = P.w[p];
+            if (w == 0) continue;
+            const Vec3 g = grad_[s];
+            int64_t out = scatterStart_[s];
+            for (int64_t j = incStart_[p]; j < incStart_[p + 1]; ++j)
+                A.val[scatter_[out++]] += w * g.dot(grad_[incSlot_[j]]);
+        }
+        A.val[diag_[r]] += alphaTilde[r];
+    }
+}
+
+void DualSystem::strainModes(const World& world, std::vector<Real>& B) const {
+    const Particles& P = world.particles;
+    const int n = A.rows;
+    Vec3 centre = Vec3::Zero();
+    for (const Vec3& x : P.p) centre += x;
+    if (P.size() > 0) centre /= P.size();
+    B.assign(static_cast<size_t>(n) * 6, 0.0);
+    static constexpr int kPairs[6][2] = {{0, 0}, {1, 1}, {2, 2}, {0, 1}, {0, 2}, {1, 2}};
+#pragma omp parallel for schedule(static)
+    for (int r = 0; r < n; ++r)
+        for (int e = 0; e < 6; ++e) {
+            const int a = kPairs[e][0], c = kPairs[e][1];
+            Real v = 0;
+            for (int64_t s = slotStart_[r]; s < slotStart_[r + 1]; ++s) {
+                const Vec3 x = P.p[slotParticle_[s]] - centre;
+                Vec3 u = Vec3::Zero();  // (E x) with E = (e_a e_c^T + e_c e_a^T) / 2
+                u[a] += 0.5 * x[c];
+                u[c] += 0.5 * x[a];
+                v += grad_[s].dot(u);
+            }
+            B[static_cast<size_t>(e) * n + r] = v;
+        }
+}
+
+void DualSystem::positionDelta(const World& world, const Vector& dlambda,
+                               std::vector<Vec3>& dx) const {
+    const Particles& P = world.particles;
+    const int n = P.size();
+    dx.resize(n);
+#pragma omp parallel for schedule(static)
+    for (int p = 0; p < n; ++p) {
+        Vec3 d = Vec3::Zero();
+        if (P.w[p] > 0)
+            for (int64_t j = incStart_[p]; j < incStart_[p + 1]; ++j) {
+                const int64_t s = incSlot_[j];
+                d += grad_[s] * dlambda[slotRow_[s]];
+            }
+        dx[p] = P.w[p] * d;
+    }
+}
+
+}  // namespace sim

@@ -1,0 +1,66 @@
+#pragma once
+// The dual (Schur-complement) system of one MGPBD outer iteration, Li et al. 2025 eq. 3:
+//     A = grad C  M^-1  grad C^T + alpha~,      b = -C - alpha~ lambda,
+// one row per constraint, assembled generically over every constraint type listed in
+// constraint_visit.h (each type's arity, indices and evaluate give C and its gradients).
+//
+// Structure, built once per topology: the active rows (constraints with at least one
+// particle of w > 0; unilateral types are left to the collision stage), their particles,
+// the particle -> (row, slot) incidence, and A's CSR pattern (an entry for every pair of
+// rows sharing a particle). With it a scatter table maps each (row, slot, incident row)
+// product to its CSR offset, so the values are refilled in place, row-parallel and
+// without atomics, every iteration. Eq. 5's dx = M^-1 grad C^T dlambda uses the same
+// incidence, particle-parallel.
+#include <cstdint>
+#include <vector>
+
+#include "sim/solvers/mgpbd/csr_matrix.h"
+
+namespace sim {
+
+class World;
+
+class DualSystem {
+public:
+    // Rebuilds the structure when the world's topology version or its active row set
+    // changed; returns true if it did (so the AMG hierarchy must be rebuilt too).
+    bool update(const World& world);
+    // Evaluates C and grad C at world.particles.p and b = -C - alpha~ lambda (eq. 3).
+    void evaluate(const World& world, Real dt, const Vector& lambda);
+    // Fills A's values from the gradients of the last evaluate (row-parallel, in place).
+    void fillMatrix(const World& world);
+    void assemble(const World& world, Real dt, const Vector& lambda) {
+        evaluate(world, dt, lambda);
+        fillMatrix(world);
+    }
+    // dx_p = w_p sum_rows g_rp dlambda_r (eq. 5), for every particle.
+    void positionDelta(const World& world, const Vector& dlambda, std::vector<Vec3>& dx) const;
+
+    // B (rows x 6, column-major): column e is grad C (E_e x) for the six symmetric strain
+    // fields E_e applied to the particles' current positions, from the last evaluate.
+    void strainModes(const World& world, std::vector<Real>& B) const;
+
+    int rows() const { return A.rows; }
+    CsrMatrix A;
+    Vector b;
+    Vector alphaTilde;  // per row, refreshed by assemble
+
+private:
+    bool sameActiveSet(const World& world) const;
+    void build(const World& world);
+
+    uint64_t topologyVersion_ = ~uint64_t(0);
+    int particleCount_ = -1;
+    std::vector<std::vector<int>> rowOf_;  // per constraint type, per constraint: row or -1
+    std::vector<int64_t> slotStart_;       // per row: first slot in slotParticle_/grad_
+    std::vector<int> slotParticle_;
+    std::vector<Vec3> grad_;               // per slot, refreshed by assemble
+    std::vector<int64_t> incStart_;        // per particle: range in incSlot_
+    std::vector<int64_t> incSlot_;         // global slot index of each incidence
+    std::vector<int> slotRow_;
+    std::vector<int64_t> scatterStart_;    // per slot: range in scatter_
+    std::vector<int64_t> scatter_;         // CSR offset for (slot, incident slot)
+    std::vector<int64_t> diag_;            // CSR offset of each row's diagonal
+};
+
+}  // namespace sim

@@ -1,0 +1,28 @@
+#include "sim/solvers/mgpbd/mgpbd_params.h"
+
+namespace sim {
+
+std::vector<SolverParam> mgpbdParameters(MgpbdSettings& s) {
+    using K = SolverParam::Kind;
+    return {
+        {"max iterations", K::Int, &s.maxIterations, 1, 500, "outer iterations per substep (Alg. 1 line 3)"},
+        {"time budget ms", K::Real, &s.timeBudgetMs, 0, 1000, "stop the outer loop after this long; 0 = none"},
+        {"atol", K::LogReal, &s.atol, 1e-10, 1e-1, "stop when ||b|| < atol (line 12)"},
+        {"rtol", K::Real, &s.rtol, 0, 0.5, "or when ||b|| < rtol ||b0||; 0 = off"},
+        {"relaxation omega", K::Real, &s.relaxation, 0.01, 1, "x += omega dx (line 11): 0.25 cloth, 0.1 soft"},
+        {"backtracking", K::Bool, &s.backtracking, 0, 1, "halve omega while the dual residual grows"},
+        {"setup interval", K::Int, &s.setupInterval, 1, 200, "frames between AMG setups (lazy setup, §4.2)"},
+        {"strength theta", K::Real, &s.strengthTheta, 0, 0.9, "strong if |Aij| >= theta sqrt(|Aii||Ajj|)"},
+        {"candidates", K::Int, &s.candidateCount, 1, 8, "near-kernel vectors B (§4.3)"},
+        {"candidate sweeps", K::Int, &s.candidateSweeps, 0, 100, "Gauss-Seidel sweeps on A x = 0 per vector"},
+        {"smoothed aggregation", K::Bool, &s.smoothedAggregation, 0, 1, "SA instead of UA (to compare)"},
+        {"coarse size", K::Int, &s.coarseSize, 10, 3000, "stop coarsening below this many unknowns"},
+        {"pcg tolerance", K::LogReal, &s.pcgTolerance, 1e-10, 1e-1, "relative residual of each linear solve"},
+        {"pcg max iterations", K::Int, &s.pcgMaxIterations, 1, 1000, "PCG iteration cap"},
+        {"smoothing sweeps", K::Int, &s.smoothingSweeps, 1, 10, "pre and post sweeps each"},
+        {"chebyshev degree", K::Int, &s.chebyshevDegree, 1, 8, "Chebyshev smoother degree"},
+        {"jacobi lambda min", K::Real, &s.jacobiLambdaMin, 0, 1, "lambda_min estimate for omega-Jacobi; 0 = lambda_max"},
+    };
+}
+
+}  // namespace sim

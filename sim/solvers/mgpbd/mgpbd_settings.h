@@ -1,0 +1,51 @@
+#pragma once
+// Every MGPBD parameter (Li et al. 2025, §4-§5, Algorithm 1) with its default and unit.
+// Lives in Settings as `settings.mgpbd`; the defaults are the bracketed values.
+#include <string>
+
+#include "sim/core/types.h"
+
+namespace sim {
+
+enum class MgpbdSmoother { Jacobi, Chebyshev, GaussSeidel };
+// Near-kernel B: §4.3's relaxed random vectors, all ones, or the strain modes grad C (E x)
+// of the six symmetric affine displacement fields E x (the dual system's analogue of
+// rigid-body modes; an addition to the paper, see docs/architecture.md).
+enum class MgpbdCandidates { Relaxed, Constant, Strain };
+enum class MgpbdCoarseSolve { Cholesky, Smooth };
+
+struct MgpbdSettings {
+    // Outer loop (Algorithm 1).
+    int maxIterations = 100;      // outer iterations per substep (line 3)
+    Real timeBudgetMs = 0;        // stop the outer loop after this much wall time; 0 = none
+    Real atol = 1e-4;             // stop when ||b|| < atol (line 12)
+    Real rtol = 0;                // or when ||b|| < rtol * ||b_0||; 0 = off
+    Real relaxation = 0.25;       // omega of line 11 (0.25 cloth, 0.1 soft bodies)
+    bool backtracking = false;    // halve omega while the dual residual grows
+    // AMG setup (§4.1, §4.3).
+    Real strengthTheta = 0.1;     // |Aij| >= theta sqrt(|Aii||Ajj|) is a strong connection
+    MgpbdCandidates candidates = MgpbdCandidates::Constant;  // measured best on cloth (docs)
+    int candidateCount = 6;       // near-kernel vectors
+    int candidateSweeps = 20;     // Gauss-Seidel sweeps on A x = 0 per vector
+    bool smoothedAggregation = false;  // smooth P (SA) instead of UA, for comparison
+    int coarseSize = 400;         // stop coarsening below this many unknowns
+    int maxLevels = 12;
+    MgpbdCoarseSolve coarseSolve = MgpbdCoarseSolve::Cholesky;
+    int setupInterval = 20;       // frames between rebuilds of P and smoother coefficients
+    // Solve phase (§4.4-4.5).
+    Real pcgTolerance = 1e-5;     // relative residual of the PCG solve
+    int pcgMaxIterations = 100;
+    MgpbdSmoother smoother = MgpbdSmoother::Chebyshev;
+    bool jacobiPreconditioner = false;  // baseline: diag(A)^-1 instead of the V-cycle
+    int smoothingSweeps = 2;      // pre and post sweeps each
+    Real jacobiLambdaMin = 0;     // user estimate of lambda_min(D^-1 A); 0 = lambda_max
+    int chebyshevDegree = 3;      // on [rho/30, 1.1 rho]
+
+    static MgpbdSettings defaults() { return MgpbdSettings{}; }
+    // Empty when valid, else a message naming the field and its value.
+    std::string validate() const;
+};
+
+const char* smootherName(MgpbdSmoother s);
+
+}  // namespace sim

@@ -1,0 +1,112 @@
+#include "sim/solvers/mgpbd/mgpbd_solver.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "sim/collision/collision_stage.h"
+#include "sim/core/world.h"
+
+namespace sim {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+double msSince(Clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
+}  // namespace
+
+void MgpbdSolver::solve(World& world, Real dt) {
+    const MgpbdSettings& s = world.settings.mgpbd;
+    const auto start = Clock::now();
+    stats_.residualHistory.clear();
+    times_.clear();
+    double msAssemble = 0, msSetup = 0, msGalerkin = 0, msSolve = 0;
+    int pcgIterations = 0;
+
+    auto t = Clock::now();
+    const bool rebuilt = system_.update(world);
+    msSetup += msSince(t);
+    const int rows = system_.rows();
+    lambda_.assign(rows, 0.0);  // line 2
+    Particles& P = world.particles;
+    Real omega = s.relaxation;
+    Real b0 = 0, previous = 0;
+    int it = 0;
+    for (;; ++it) {
+        t = Clock::now();
+        system_.evaluate(world, dt, lambda_);  // lines 4 and 6
+        msAssemble += msSince(t);
+        const Real r = norm(system_.b);
+        stats_.residualHistory.push_back(r);
+        times_.push_back(msSince(start));
+        if (it == 0) b0 = r;
+        if (rows == 0 || it >= s.maxIterations || r < s.atol || (s.rtol > 0 && r < s.rtol * b0))
+            break;
+        if (s.timeBudgetMs > 0 && msSince(start) > s.timeBudgetMs) break;
+        if (s.backtracking && it > 0 && r > previous) omega = std::max(omega * 0.5, 1.0 / 1024);
+        previous = r;
+
+        t = Clock::now();
+        system_.fillMatrix(world);  // line 5
+        msAssemble += msSince(t);
+
+        t = Clock::now();  // line 7: lazy setup, else Galerkin refresh with P reused
+        const bool due = rebuilt || !amg_.ready() || lastSetupFrame_ < 0 ||
+                         world.frame() - lastSetupFrame_ >= std::max(s.setupInterval, 1);
+        if (s.jacobiPreconditioner) {
+            // the baseline needs no hierarchy
+        } else if (it == 0 && due) {
+            if (s.candidates == MgpbdCandidates::Strain) system_.strainModes(world, strain_);
+            amg_.setup(system_.A, s, &strain_);
+            lastSetupFrame_ = world.frame();
+            msSetup += msSince(t);
+        } else {
+            amg_.refresh(system_.A);
+            msGalerkin += msSince(t);
+        }
+
+        t = Clock::now();  // line 8
+        const Preconditioner vcycle = [this](const Vector& in, Vector& out) {
+            amg_.vcycle(in, out);
+        };
+        const Preconditioner jacobi = [this](const Vector& in, Vector& out) {
+            out.resize(in.size());
+            for (size_t i = 0; i < in.size(); ++i) out[i] = in[i] / diag_[i];
+        };
+        if (s.jacobiPreconditioner) diagonal(system_.A, diag_);
+        const PcgResult result =
+            pcg(system_.A, system_.b, dlambda_, s.jacobiPreconditioner ? jacobi : vcycle,
+                s.pcgTolerance, s.pcgMaxIterations, pcgWork_);
+        pcgIterations += result.iterations;
+        system_.positionDelta(world, dlambda_, dx_);  // line 9
+        axpy(1.0, dlambda_, lambda_);                 // line 10
+        const int n = P.size();
+#pragma omp parallel for schedule(static)
+        for (int i = 0; i < n; ++i) P.p[i] += omega * dx_[i];  // line 11
+        msSolve += msSince(t);
+    }
+    projectContacts(P, world.contacts, world.settings.friction, dt);  // line 16, §5.4
+    stats_.iterations = it;
+    stats_.residual = stats_.residualHistory.back();
+    fillStats(pcgIterations, msAssemble, msSetup, msGalerkin, msSolve);
+}
+
+void MgpbdSolver::fillStats(int pcgIterations, double msAssemble, double msSetup,
+                            double msGalerkin, double msSolve) {
+    auto& e = stats_.extra;
+    e.clear();
+    e.emplace_back("pcg iterations", pcgIterations);
+    e.emplace_back("ms assemble", msAssemble);
+    e.emplace_back("ms setup", msSetup);
+    e.emplace_back("ms galerkin", msGalerkin);
+    e.emplace_back("ms solve", msSolve);
+    e.emplace_back("constraints", system_.rows());
+    if (amg_.ready()) {
+        e.emplace_back("levels", amg_.levelCount());
+        for (int l = 0; l < amg_.levelCount(); ++l)
+            e.emplace_back("level " + std::to_string(l) + " size", amg_.levelSize(l));
+        e.emplace_back("operator complexity", amg_.operatorComplexity());
+    }
+}
+
+}  // namespace sim

@@ -1,0 +1,40 @@
+#include "sim/solvers/mgpbd/pcg.h"
+
+#include <cmath>
+
+namespace sim {
+
+PcgResult pcg(const CsrMatrix& A, const Vector& b, Vector& x, const Preconditioner& precondition,
+              Real tolerance, int maxIterations, PcgWorkspace& work) {
+    const int n = A.rows;
+    PcgResult result;
+    x.assign(n, 0.0);
+    work.r = b;
+    const Real bNorm = norm(b);
+    if (bNorm == 0) return result;
+    Real rNorm = bNorm;
+    precondition(work.r, work.z);
+    work.p = work.z;
+    Real rz = dot(work.r, work.z);
+    while (result.iterations < maxIterations && rNorm > tolerance * bNorm) {
+        multiply(A, work.p, work.q);
+        const Real pq = dot(work.p, work.q);
+        if (!(pq > 0)) break;  // lost positive definiteness numerically
+        const Real alpha = rz / pq;
+        axpy(alpha, work.p, x);
+        axpy(-alpha, work.q, work.r);
+        ++result.iterations;
+        rNorm = norm(work.r);
+        if (rNorm <= tolerance * bNorm) break;
+        precondition(work.r, work.z);
+        const Real rzNew = dot(work.r, work.z);
+        const Real beta = rzNew / rz;
+        rz = rzNew;
+#pragma omp parallel for schedule(static)
+        for (int i = 0; i < n; ++i) work.p[i] = work.z[i] + beta * work.p[i];
+    }
+    result.relativeResidual = rNorm / bNorm;
+    return result;
+}
+
+}  // namespace sim
