@@ -20,6 +20,8 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     cli.add_option("--stretch", o.stretch, "stretch stiffness slider in [0,1] (PBD k; XPBD compliance)");
     cli.add_option("--bend", o.bend, "bending stiffness slider in [0,1]");
     cli.add_option("--damping", o.damping, "k_damping in [0,1] (PBD paper 3.5)");
+    cli.add_option("--self-collision", o.selfCollision, "vertex-triangle self collision (true|false)");
+    cli.add_option("--tear", o.tearStrain, "tear edges stretched beyond this strain (0 = off)");
     cli.add_option("--frames", o.frames, "frames to run, then exit (headless default 300)");
     cli.add_option("--stats", o.statsPath, "write per-frame statistics to this CSV file");
     cli.add_option("--width", o.width, "window width in pixels");
@@ -86,6 +88,8 @@ std::string applyOverrides(const Options& o, sim::World& world) {
         s.bend = sim::materialFromSlider(*o.bend, sim::kBendCompliance);
     }
     if (o.damping) s.damping = *o.damping;
+    if (o.selfCollision) s.selfCollision = *o.selfCollision;
+    if (o.tearStrain) s.tearStrain = *o.tearStrain;
     if (std::string error = s.validate(); !error.empty()) return error;
     world.settings = s;
     world.setSolver(s.solver);

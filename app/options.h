@@ -20,6 +20,8 @@ struct Options {
     std::optional<double> stretch;  // stiffness sliders in [0,1] (materialFromSlider)
     std::optional<double> bend;
     std::optional<double> damping;
+    std::optional<bool> selfCollision;  // --self-collision on|off
+    std::optional<double> tearStrain;   // 0 = no tearing
     int frames = 0;  // 0 = run until the window closes (headless: 300)
     std::string statsPath;
     // Window-only options.

@@ -11,6 +11,11 @@ const std::vector<SceneInfo>& sceneTable() {
         curtainScene(),
         clothOnSphereScene(),
         pendulumChainScene(),
+        tearableClothScene(),
+        selfCollisionFoldScene(),
+        rotatingBarrelScene(),
+        clothOnMeshScene(),
+        movingSphereScene(),
     };
     return table;
 }

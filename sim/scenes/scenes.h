@@ -8,5 +8,10 @@ SceneInfo hangingClothScene();
 SceneInfo curtainScene();
 SceneInfo clothOnSphereScene();
 SceneInfo pendulumChainScene();
+SceneInfo tearableClothScene();
+SceneInfo selfCollisionFoldScene();
+SceneInfo rotatingBarrelScene();
+SceneInfo clothOnMeshScene();
+SceneInfo movingSphereScene();
 
 }  // namespace sim

@@ -68,7 +68,7 @@ void GaussSeidelSolver::sweep(World& world, ProjectionMode mode, Real dt, int it
                                lambda[c], Traits::maxStep(con));
         }
     });
-    projectContacts(P, world.contacts, world.settings.friction, dt);
+    projectCollisions(world, dt);
 }
 
 void GaussSeidelSolver::solve(World& world, Real dt) {
