@@ -45,10 +45,11 @@ struct Collider {
 
     // Velocity of the collider's material at world point x (linear + angular).
     Vec3 pointVelocity(const Vec3& x) const { return velocity + angularVelocity.cross(x - center); }
-    // Where the point x of the collider's frame was dt seconds ago, expressed in the
-    // current frame: x - dt * pointVelocity(x). Contact generation starts segments there,
-    // so a moving collider is tested in its own frame (relative motion).
-    Vec3 relativeStart(const Vec3& x, Real dt) const { return x - dt * pointVelocity(x); }
+    // A particle that was at x when the substep began, placed relative to the collider's
+    // current pose: x + dt * pointVelocity(x) (first order in the rotation). Contact
+    // generation starts segments there, so a moving collider is tested in its own frame
+    // (relative motion) and a collider sweeping past a resting particle meets it.
+    Vec3 relativeStart(const Vec3& x, Real dt) const { return x + dt * pointVelocity(x); }
     // Moves a kinematic collider by its velocities over dt (rotation about center).
     void advance(Real dt);
 };

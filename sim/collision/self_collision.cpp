@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/collision/sdf.h"
+
 namespace sim {
 
 namespace {
@@ -39,9 +41,13 @@ Real evaluateSelfContact(const Vec3& q, const Vec3& p1, const Vec3& p2, const Ve
 }
 
 void SelfCollision::generate(const Particles& P, const std::vector<std::array<int, 3>>& triangles,
-                             Real thickness, std::vector<SelfContact>& contacts) {
+                             Real thickness, const std::vector<Contact>& colliderContacts,
+                             std::vector<SelfContact>& contacts) {
     contacts.clear();
     if (triangles.empty()) return;
+    supported_.assign(P.size(), -1);
+    for (int k = 0; k < static_cast<int>(colliderContacts.size()); ++k)
+        supported_[colliderContacts[k].particle] = k;
     triBoxes_.resize(triangles.size());
     Real edgeSum = 0;
     for (size_t t = 0; t < triangles.size(); ++t) {
@@ -69,17 +75,29 @@ void SelfCollision::generate(const Particles& P, const std::vector<std::array<in
             Real bary[3];
             const Real dist = evaluateSelfContact(P.x[q], a, b, c, 1.0, 0.0, &nrm, bary);
             if (nrm.squaredNorm() == 0) return;
-            // Only pairs whose projection lands on (or just off) the triangle.
-            const Real slack = 0.25;
-            if (bary[0] < -slack || bary[1] < -slack || bary[2] < -slack) return;
+            // Only pairs that can touch this substep: the true point-triangle distance
+            // (not the plane distance, so a vertex beside the triangle that a closing fold
+            // brings over it is kept) within the motion of both plus the thickness.
             Real triMotion = 0;
             for (int k : tri) triMotion = std::max(triMotion, (P.p[k] - P.x[k]).norm());
-            if (std::abs(dist) > motion + triMotion + 2 * thickness) return;
+            const Real reach = motion + triMotion + 2 * thickness;
+            if (std::abs(dist) > reach) return;
+            if ((P.x[q] - closestPointOnTriangle(P.x[q], a, b, c)).norm() > reach) return;
             SelfContact sc;
             sc.q = q;
             sc.tri[0] = tri[0], sc.tri[1] = tri[1], sc.tri[2] = tri[2];
             sc.side = dist >= 0 ? 1.0 : -1.0;
-            sc.maxStep = motion + triMotion + 2 * thickness;
+            // Bounded by the triangle's size too, so a violent substep cannot feed itself.
+            const Real size = std::max({(b - a).norm(), (c - a).norm(), (c - b).norm()});
+            sc.maxStep = std::min(motion + triMotion, 0.5 * size) + 2 * thickness;
+            // A vertex is held by its collider when this constraint would push it into it.
+            const int verts[4] = {q, tri[0], tri[1], tri[2]};
+            for (int k = 0; k < 4; ++k) {
+                const int contact = supported_[verts[k]];
+                if (contact < 0) continue;
+                const Vec3 push = (k == 0 ? sc.side : -sc.side) * nrm;
+                if (push.dot(colliderContacts[contact].normal) < 0) sc.supported |= uint8_t(1u << k);
+            }
             contacts.push_back(sc);
         });
     }
@@ -93,17 +111,35 @@ void projectSelfContacts(Particles& P, const std::vector<SelfContact>& contacts,
         const Real C = evaluateSelfContact(q, P.p[sc.tri[0]], P.p[sc.tri[1]], P.p[sc.tri[2]],
                                            sc.side, thickness, &n, b);
         if (C >= 0) continue;
-        if (b[0] < 0 || b[1] < 0 || b[2] < 0) continue;  // q has slid off this triangle
-        const Real wq = P.w[sc.q];
-        Real sum = wq;
-        for (int k = 0; k < 3; ++k) sum += P.w[sc.tri[k]] * b[k] * b[k];
+        // q has slid off this triangle (a little past an edge still counts: the neighbour's
+        // constraint may not hold it alone while it crosses near the edge).
+        constexpr Real kEdgeSlack = 0.1;
+        if (b[0] < -kEdgeSlack || b[1] < -kEdgeSlack || b[2] < -kEdgeSlack) continue;
+        Real clampedSum = 0;
+        for (int k = 0; k < 3; ++k) clampedSum += (b[k] = std::max<Real>(b[k], 0));
+        for (int k = 0; k < 3; ++k) b[k] /= clampedSum;
+        Real w[4] = {P.w[sc.q], P.w[sc.tri[0]], P.w[sc.tri[1]], P.w[sc.tri[2]]};
+        Real free[4];
+        for (int k = 0; k < 4; ++k) free[k] = (sc.supported >> k) & 1 ? 0.0 : w[k];
+        const Real bw[4] = {1, b[0], b[1], b[2]};
+        auto weighted = [&](const Real* m) {
+            Real sum = 0;
+            for (int k = 0; k < 4; ++k) sum += m[k] * bw[k] * bw[k];
+            return sum;
+        };
+        // Supported vertices are held only while the free ones can take the correction
+        // without a large lever (a free vertex with a tiny weight b would be flung).
+        Real sum = weighted(free);
+        const Real* wk = free;
+        const Real full = weighted(w);
+        if (sum < 0.25 * full) sum = full, wk = w;
         if (sum < 1e-12) continue;
         Real s = -C / sum;  // PBD eq. 9 with stiffness 1
-        const Real largest = std::abs(s) * std::max({wq, P.w[sc.tri[0]] * b[0],
-                                                     P.w[sc.tri[1]] * b[1], P.w[sc.tri[2]] * b[2]});
+        Real largest = 0;
+        for (int k = 0; k < 4; ++k) largest = std::max(largest, std::abs(s) * wk[k] * bw[k]);
         if (largest > sc.maxStep) s *= sc.maxStep / largest;
-        q += s * wq * sc.side * n;
-        for (int k = 0; k < 3; ++k) P.p[sc.tri[k]] -= s * P.w[sc.tri[k]] * b[k] * sc.side * n;
+        q += s * wk[0] * sc.side * n;
+        for (int k = 0; k < 3; ++k) P.p[sc.tri[k]] -= s * wk[k + 1] * b[k] * sc.side * n;
     }
 }
 

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "sim/collision/spatial_hash.h"
+#include "sim/constraints/contact.h"
 #include "sim/core/particles.h"
 
 namespace sim {
@@ -28,15 +29,23 @@ struct SelfContact {
     int tri[3] = {0, 0, 0};   // the triangle's vertices
     Real side = 1;            // which side q must stay on
     Real maxStep = 0;         // largest correction per projection [m]
+    // Bit k set (k = 0 for q, 1..3 for the triangle) when that vertex touches a collider
+    // this substep and this constraint would push it into the collider: it then counts as
+    // immovable here, so the layer resting on the ground is not pushed into it by the layer
+    // above (falls back to the true masses when the free vertices cannot take it).
+    uint8_t supported = 0;
 };
 
 class SelfCollision {
 public:
     // Finds the vertex-triangle pairs close enough to touch this substep. `thickness` is h.
+    // `colliderContacts` marks the vertices the colliders support (SelfContact::supported).
     void generate(const Particles& P, const std::vector<std::array<int, 3>>& triangles,
-                  Real thickness, std::vector<SelfContact>& contacts);
+                  Real thickness, const std::vector<Contact>& colliderContacts,
+                  std::vector<SelfContact>& contacts);
 
 private:
+    std::vector<int> supported_;  // collider contact of each particle, or -1
     std::vector<Aabb> triBoxes_;
     SpatialHash hash_;
 };
