@@ -17,6 +17,7 @@ struct Args {
     int iterations = 10;
     int frames = 300;
     int repetitions = 2;
+    std::string self = "0,1";  // self collision modes to run, 0 = off, 1 = on
     std::string csv;
 };
 
@@ -33,7 +34,8 @@ int run(const Args& a) {
                  "self_collision,repetition,particles_start,particles_end,components_end,"
                  "ms_per_frame,ms_collisions,ms_solve,ms_tear\n");
     for (int rep = 0; rep < a.repetitions; ++rep)
-        for (bool self : {false, true}) {
+        for (int mode : parseList<int>(a.self)) {
+            const bool self = mode != 0;
             sim::World world = loadSceneOrDie("tearable_cloth", a.res);
             world.settings.iterations = a.iterations;
             world.settings.trackResidual = false;
@@ -66,6 +68,7 @@ BenchRegistration reg({"tearable", "tearable_cloth ms/frame, self collision off 
                            sub.add_option("--iterations", a->iterations);
                            sub.add_option("--frames", a->frames);
                            sub.add_option("--repetitions", a->repetitions);
+                           sub.add_option("--self", a->self, "comma-separated modes: 0 off, 1 on");
                            sub.add_option("--csv", a->csv);
                            return [a] { return run(*a); };
                        }});

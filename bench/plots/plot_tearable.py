@@ -1,7 +1,7 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Bar chart of bench/results/tearable_cloth.csv (pbd-bench tearable): ms per frame of
 tearable_cloth with self collision off and on, split into collisions / solve / tear / rest.
-Usage: python3 bench/plots/plot_tearable.py bench/results/tearable_cloth.csv out.png"""
+Usage: /usr/bin/python3 bench/plots/plot_tearable.py bench/results/tearable_cloth.csv out.png"""
 import csv
 import sys
 
