@@ -1,8 +1,10 @@
 #include "app/headless_runner.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 
+#include "sim/core/checks.h"
 #include "sim/core/metrics.h"
 #include "sim/io/stats_csv.h"
 #include "sim/scenes/scene_table.h"
@@ -27,17 +29,29 @@ int runHeadless(const Options& o) {
         return 2;
     }
     sim::StatsCsv csv;
-    if (!o.statsPath.empty() && !csv.open(o.statsPath)) {
+    // Solver-independent checks (sim/core/checks.h) as extra columns.
+    if (!o.statsPath.empty() && !csv.open(o.statsPath, {"penetrations", "crossings", "components"})) {
         std::cerr << "pbd-sandbox: " << csv.error() << "\n";
         return 2;
     }
     const int frames = o.frames > 0 ? o.frames : 300;
     double simMs = 0;
+    sim::CrossingMonitor crossings;
+    if (csv.isOpen()) crossings.update(world);
+    int maxPenetrations = 0, totalCrossings = 0;
     for (int f = 0; f < frames; ++f) {
         world.step();
         simMs += world.profile.total;
-        csv.writeRow(world);
+        if (!csv.isOpen()) continue;
+        const int pen = sim::countPenetrations(world);
+        const int cross = crossings.update(world);
+        maxPenetrations = std::max(maxPenetrations, pen);
+        totalCrossings += cross;
+        csv.writeRow(world, {double(pen), double(cross), double(sim::countComponents(world))});
     }
+    if (csv.isOpen())
+        std::printf("checks: max penetrations %d, total crossings %d, components %d\n",
+                    maxPenetrations, totalCrossings, sim::countComponents(world));
     const sim::FrameMetrics m = sim::measure(world);
     const bool finite = m.kineticEnergy == m.kineticEnergy;
     std::printf(

@@ -26,6 +26,8 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     cli.add_option("--tet-quality", o.tetQuality,
                    "tetgen radius-edge bound for soft-body meshes (0 = off, else in [1, 10])");
     cli.add_option("--tet-max-volume", o.tetMaxVolume, "tetgen max tet volume [m^3] (0 = none)");
+    cli.add_option("--self-collision", o.selfCollision, "vertex-triangle self collision (true|false)");
+    cli.add_option("--tear", o.tearStrain, "tear edges stretched beyond this strain (0 = off)");
     cli.add_option("--frames", o.frames, "frames to run, then exit (headless default 300)");
     cli.add_option("--stats", o.statsPath, "write per-frame statistics to this CSV file");
     cli.add_option("--width", o.width, "window width in pixels");
@@ -106,6 +108,8 @@ std::string applyOverrides(const Options& o, sim::World& world) {
         s.bend = sim::materialFromSlider(*o.bend, sim::kBendCompliance);
     }
     if (o.damping) s.damping = *o.damping;
+    if (o.selfCollision) s.selfCollision = *o.selfCollision;
+    if (o.tearStrain) s.tearStrain = *o.tearStrain;
     if (std::string error = s.validate(); !error.empty()) return error;
     world.settings = s;
     world.setSolver(s.solver);

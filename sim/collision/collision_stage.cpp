@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/collision/self_collision.h"
+#include "sim/core/world.h"
+
 namespace sim {
 
 void generateContacts(const Particles& particles, const std::vector<Collider>& colliders,
-                      Real thickness, std::vector<Contact>& contacts) {
+                      Real thickness, std::vector<Contact>& contacts, Real dt) {
     contacts.clear();
     if (colliders.empty()) return;
     const int n = particles.size();
@@ -20,19 +23,23 @@ void generateContacts(const Particles& particles, const std::vector<Collider>& c
         for (int c = 0; c < static_cast<int>(colliders.size()); ++c) {
             const Collider& col = colliders[c];
             Real depth = -signedDistance(col, p, thickness);
-            if (depth <= 0) continue;  // p ends outside: nothing to do
+            const Vec3 start = dt > 0 ? col.relativeStart(x, dt) : x;
             SurfacePoint sp;
-            if (auto entry = segmentEntry(col, x, p, thickness)) {
-                sp = *entry;  // continuous: x outside, p inside
-            } else {
+            if (auto entry = segmentEntry(col, start, p, thickness)) {
+                sp = *entry;  // continuous: x outside, p inside or swept through
+                depth = std::max(depth, -(p - sp.point).dot(sp.normal));
+                if (depth <= 0) continue;
+            } else if (depth > 0) {
                 sp = closestSurfacePoint(col, p, thickness);  // static fallback
+            } else {
+                continue;  // p ends outside and never entered: nothing to do
             }
             if (!found || depth > bestDepth) {
                 best.particle = i;
                 best.collider = c;
                 best.point = sp.point;
                 best.normal = sp.normal;
-                best.colliderVelocity = col.velocity;
+                best.colliderVelocity = col.pointVelocity(sp.point);
                 best.approachSpeed = particles.v[i].dot(sp.normal);
                 bestDepth = depth;
                 found = true;
@@ -55,6 +62,12 @@ void projectContacts(Particles& particles, std::vector<Contact>& contacts, Real 
     }
 }
 
+void projectCollisions(World& world, Real dt) {
+    projectContacts(world.particles, world.contacts, world.settings.staticFriction, dt);
+    if (world.settings.selfCollision)
+        projectSelfContacts(world.particles, world.selfContacts, world.settings.selfThickness);
+}
+
 void resolveRemainingPenetrations(Particles& particles, const std::vector<Collider>& colliders,
                                   Real thickness, std::vector<Contact>& contacts) {
     if (colliders.empty()) return;
@@ -72,7 +85,7 @@ void resolveRemainingPenetrations(Particles& particles, const std::vector<Collid
             contact.collider = c;
             contact.point = sp.point;
             contact.normal = sp.normal;
-            contact.colliderVelocity = col.velocity;
+            contact.colliderVelocity = col.pointVelocity(sp.point);
             contact.approachSpeed = particles.v[i].dot(sp.normal);
             contact.pushed = depth;
             contacts.push_back(contact);
@@ -82,6 +95,11 @@ void resolveRemainingPenetrations(Particles& particles, const std::vector<Collid
 
 void applyFrictionRestitution(Particles& particles, const std::vector<Contact>& contacts,
                               Real friction, Real restitution, Real dt) {
+    applyFrictionRestitution(particles, contacts, 0.0, friction, restitution, dt);
+}
+
+void applyFrictionRestitution(Particles& particles, const std::vector<Contact>& contacts,
+                              Real muStatic, Real friction, Real restitution, Real dt) {
     for (const Contact& c : contacts) {
         Vec3& v = particles.v[c.particle];
         const Vec3 rel = v - c.colliderVelocity;
@@ -90,7 +108,10 @@ void applyFrictionRestitution(Particles& particles, const std::vector<Contact>& 
         // Coulomb: the tangential speed drops by mu times the normal speed change.
         const Real dvn = c.pushed / dt;
         const Real vtLen = vt.norm();
-        if (vtLen > 1e-12) vt *= std::max<Real>(0, 1 - friction * dvn / vtLen);
+        if (vtLen < muStatic * dvn)
+            vt.setZero();  // static: sticks to the collider
+        else if (vtLen > 1e-12)
+            vt *= std::max<Real>(0, 1 - friction * dvn / vtLen);
         // Restitution: bounce back a fraction of the approach speed, never more than now.
         Real vnNew = vn;
         if (c.approachSpeed < 0) vnNew = std::max(vn, -restitution * c.approachSpeed);

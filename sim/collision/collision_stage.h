@@ -11,10 +11,20 @@
 
 namespace sim {
 
+class World;
+
 // One contact per particle at most: the deepest of its continuous hits, or the static
-// fallback when x already lies inside a collider.
+// fallback when x already lies inside a collider. The continuous test runs in each
+// collider's frame: the segment starts where x was relative to the collider a substep ago
+// (Collider::relativeStart), so a collider moving its own size per substep still meets the
+// particles it sweeps through, even when p ends outside it on the far side.
 void generateContacts(const Particles& particles, const std::vector<Collider>& colliders,
-                      Real thickness, std::vector<Contact>& contacts);
+                      Real thickness, std::vector<Contact>& contacts, Real dt = 0);
+
+// The collision projection every solver calls once per iteration (Gauss-Seidel sweep, HPBD
+// level 0, MGPBD after its elasticity loop): the collider contacts with static friction
+// (Settings::staticFriction) and, when enabled, the self contacts (self_collision.h).
+void projectCollisions(World& world, Real dt);
 
 // Projects every contact once (inequality, stiffness 1): p += max(0, -C) n, and adds the
 // correction to the contact's `pushed` (the normal impulse friction is bounded by).
@@ -34,5 +44,11 @@ void resolveRemainingPenetrations(Particles& particles, const std::vector<Collid
 // mu * pushed / dt, the normal velocity change the contact caused — and restitution.
 void applyFrictionRestitution(Particles& particles, const std::vector<Contact>& contacts,
                               Real friction, Real restitution, Real dt);
+
+// The same with separate static and kinetic coefficients: a contact whose tangential
+// speed relative to the collider is below muStatic * pushed / dt sticks (tangential speed
+// zero); otherwise it slides and loses muKinetic * pushed / dt of it.
+void applyFrictionRestitution(Particles& particles, const std::vector<Contact>& contacts,
+                              Real muStatic, Real muKinetic, Real restitution, Real dt);
 
 }  // namespace sim

@@ -60,6 +60,13 @@ std::string Settings::validate() const {
         return bad("restitution", restitution, "must be in [0, 1]");
     if (auto e = hpbd.validate(); !e.empty()) return e;
     if (auto e = mgpbd.validate(); !e.empty()) return e;
+    if (!(staticFriction >= 0) || !std::isfinite(staticFriction))
+        return bad("static_friction", staticFriction, "must be finite and >= 0");
+    if (!(selfThickness > 0) || !std::isfinite(selfThickness))
+        return bad("self_thickness", selfThickness, "must be finite and > 0");
+    if (!(tearStrain >= 0) || !std::isfinite(tearStrain))
+        return bad("tear_strain", tearStrain, "must be finite and >= 0 (0 = no tearing)");
+    if (maxTearsPerSubstep < 0) return bad("max_tears", maxTearsPerSubstep, "must be >= 0");
     return {};
 }
 

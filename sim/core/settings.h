@@ -67,6 +67,14 @@ struct Settings {
     Real collisionThickness = 0.005;  // particles are kept this far outside colliders [m]
     Real friction = 0.3;              // Coulomb coefficient in the velocity update (line 16)
     Real restitution = 0.0;           // normal velocity kept on bounce, in [0,1]
+    Real staticFriction = 0.4;        // contacts slower than this Coulomb bound stick
+
+    bool selfCollision = false;  // vertex-triangle self contacts (PBD §4.3)
+    Real selfThickness = 0.01;   // h of eq. 12: distance kept between layers [m]
+    // Tearing (PBD §5): an edge stretched beyond (1 + tearStrain) times its rest length
+    // splits a vertex. 0 = off.
+    Real tearStrain = 0.0;
+    int maxTearsPerSubstep = 32;  // bounds the work of one tear stage
 
     bool trackResidual = true;       // solvers report their residual (costs one extra pass)
     bool validateEachStage = false;  // NaN / index checks after every stage (debug aid)

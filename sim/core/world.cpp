@@ -7,6 +7,7 @@
 #include "sim/collision/collision_stage.h"
 #include "sim/core/stages.h"
 #include "sim/core/validation.h"
+#include "sim/topology/tearing.h"
 
 namespace sim {
 
@@ -55,7 +56,12 @@ void World::substep(Real dt, Real /*alpha0*/, Real alpha1) {
     checkAfter("predict");
     {
         ScopedTimer t(profile.collisions);
-        generateContacts(particles, colliders, settings.collisionThickness, contacts);  // (8)
+        generateContacts(particles, colliders, settings.collisionThickness, contacts, dt);  // (8)
+        if (settings.selfCollision)
+            selfCollision_.generate(particles, triangles, settings.selfThickness, contacts,
+                                    selfContacts);
+        else
+            selfContacts.clear();
     }
     {
         ScopedTimer t(profile.solve);
@@ -72,9 +78,15 @@ void World::substep(Real dt, Real /*alpha0*/, Real alpha1) {
     }
     {
         ScopedTimer t(profile.velocityUpdate);
-        applyFrictionRestitution(particles, contacts, settings.friction, settings.restitution, dt);  // (16)
+        applyFrictionRestitution(particles, contacts, settings.staticFriction, settings.friction,
+                                 settings.restitution, dt);  // (16)
     }
     checkAfter("velocity update");
+    if (settings.tearStrain > 0) {
+        ScopedTimer t(profile.tear);
+        tearOverstrainedEdges(*this);  // PBD §5
+        checkAfter("tear");
+    }
 }
 
 void World::checkAfter(const char* stage) const {
@@ -130,6 +142,7 @@ void World::clear() {
     constraints.clear();
     colliders.clear();
     contacts.clear();
+    selfContacts.clear();
     triangles.clear();
     animate = nullptr;
     grab_.reset();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sim/collision/collider.h"
+#include "sim/collision/self_collision.h"
 #include "sim/constraints/constraint_set.h"
 #include "sim/constraints/contact.h"
 #include "sim/core/particles.h"
@@ -40,6 +41,7 @@ public:
     ConstraintSet constraints;
     std::vector<Collider> colliders;
     std::vector<Contact> contacts;    // regenerated every substep (line 8)
+    std::vector<SelfContact> selfContacts;  // likewise, when settings.selfCollision
     std::vector<Triangle> triangles;  // the surface: rendering, picking, wind
     Settings settings;
     Profile profile;                  // last frame, ms per stage
@@ -78,6 +80,7 @@ private:
     void checkAfter(const char* stage) const;
 
     std::unique_ptr<Solver> solver_;
+    SelfCollision selfCollision_;
     std::optional<Grab> grab_;
     uint64_t topologyVersion_ = 0;
     Real time_ = 0;

@@ -17,6 +17,11 @@ const std::vector<SceneInfo>& sceneTable() {
         ballDropScene(),
         softbodyOnClothScene(),
         mgpbdClothScene(),
+        tearableClothScene(),
+        selfCollisionFoldScene(),
+        rotatingBarrelScene(),
+        clothOnMeshScene(),
+        movingSphereScene(),
     };
     return table;
 }

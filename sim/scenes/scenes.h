@@ -22,5 +22,10 @@ SceneInfo softbodyOnClothScene();
 std::string bunnySquashMesh(int resolution, TetMesh& rest, std::string* source = nullptr);
 TetMesh beamMesh(int resolution);
 SceneInfo mgpbdClothScene();
+SceneInfo tearableClothScene();
+SceneInfo selfCollisionFoldScene();
+SceneInfo rotatingBarrelScene();
+SceneInfo clothOnMeshScene();
+SceneInfo movingSphereScene();
 
 }  // namespace sim

@@ -85,7 +85,7 @@ void MgpbdSolver::solve(World& world, Real dt) {
         for (int i = 0; i < n; ++i) P.p[i] += omega * dx_[i];  // line 11
         msSolve += msSince(t);
     }
-    projectContacts(P, world.contacts, world.settings.friction, dt);  // line 16, §5.4
+    projectCollisions(world, dt);  // §5.4: collider and self contacts after the elastic loop
     stats_.iterations = it;
     stats_.residual = stats_.residualHistory.back();
     fillStats(pcgIterations, msAssemble, msSetup, msGalerkin, msSolve);

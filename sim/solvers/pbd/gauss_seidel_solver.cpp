@@ -22,16 +22,18 @@ template <int N>
 void applyProjection(Particles& P, const std::array<int, N>& idx, Real C, const Vec3 (&grad)[N],
                      const ProjectionParams& params, Real complianceScale, Real& lambda,
                      Real maxStep) {
-    Real sum = 0, maxWGrad = 0;
+    // Squared norms only: the step bound compares (w |g|)^2, so no square root per particle.
+    Real sum = 0, maxWGrad2 = 0;
     for (int k = 0; k < N; ++k) {
-        sum += P.w[idx[k]] * grad[k].squaredNorm();
-        maxWGrad = std::max(maxWGrad, P.w[idx[k]] * grad[k].norm());
+        const Real w = P.w[idx[k]], g2 = grad[k].squaredNorm();
+        sum += w * g2;
+        maxWGrad2 = std::max(maxWGrad2, w * w * g2);
     }
     const Real lambdaBefore = lambda;
     Real s = projectionScale(C, sum, params, complianceScale, lambda);
     if (s == 0) return;
-    if (std::abs(s) * maxWGrad > maxStep) {
-        s *= maxStep / (std::abs(s) * maxWGrad);
+    if (s * s * maxWGrad2 > maxStep * maxStep) {
+        s *= maxStep / (std::abs(s) * std::sqrt(maxWGrad2));
         if (params.mode == ProjectionMode::Compliance) lambda = lambdaBefore + s;
     }
     for (int k = 0; k < N; ++k) P.p[idx[k]] += s * P.w[idx[k]] * grad[k];
@@ -68,7 +70,7 @@ void GaussSeidelSolver::sweep(World& world, ProjectionMode mode, Real dt, int it
                                lambda[c], Traits::maxStep(con));
         }
     });
-    projectContacts(P, world.contacts, world.settings.friction, dt);
+    projectCollisions(world, dt);
 }
 
 void GaussSeidelSolver::solve(World& world, Real dt) {

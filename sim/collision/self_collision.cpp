@@ -1,0 +1,146 @@
+#include "sim/collision/self_collision.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/collision/sdf.h"
+
+namespace sim {
+
+namespace {
+
+// Barycentric coordinates of the projection of x onto the triangle's plane.
+void barycentric(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3& c, Real out[3]) {
+    const Vec3 e0 = b - a, e1 = c - a, d = x - a;
+    const Real d00 = e0.dot(e0), d01 = e0.dot(e1), d11 = e1.dot(e1);
+    const Real d20 = d.dot(e0), d21 = d.dot(e1);
+    const Real den = d00 * d11 - d01 * d01;
+    if (std::abs(den) < 1e-30) {
+        out[0] = 1, out[1] = out[2] = 0;
+        return;
+    }
+    out[1] = (d11 * d20 - d01 * d21) / den;
+    out[2] = (d00 * d21 - d01 * d20) / den;
+    out[0] = 1 - out[1] - out[2];
+}
+
+}  // namespace
+
+Real evaluateSelfContact(const Vec3& q, const Vec3& p1, const Vec3& p2, const Vec3& p3, Real side,
+                         Real thickness, Vec3* normal, Real bary[3]) {
+    const Vec3 cross = (p2 - p1).cross(p3 - p1);
+    const Real len = cross.norm();
+    if (len < 1e-14) {
+        normal->setZero();
+        bary[0] = bary[1] = bary[2] = 0;
+        return 0;
+    }
+    *normal = cross / len;
+    barycentric(q, p1, p2, p3, bary);
+    return side * (q - p1).dot(*normal) - thickness;  // eq. 12
+}
+
+void SelfCollision::generate(const Particles& P, const std::vector<std::array<int, 3>>& triangles,
+                             Real thickness, const std::vector<Contact>& colliderContacts,
+                             std::vector<SelfContact>& contacts) {
+    contacts.clear();
+    if (triangles.empty()) return;
+    supported_.assign(P.size(), -1);
+    for (int k = 0; k < static_cast<int>(colliderContacts.size()); ++k)
+        supported_[colliderContacts[k].particle] = k;
+    triBoxes_.resize(triangles.size());
+    Real edgeSum = 0;
+    for (size_t t = 0; t < triangles.size(); ++t) {
+        Aabb box;
+        for (int k : triangles[t]) box.add(P.x[k]), box.add(P.p[k]);
+        box.inflate(thickness);
+        triBoxes_[t] = box;
+        edgeSum += (P.x[triangles[t][1]] - P.x[triangles[t][0]]).norm();
+    }
+    const Real cell = std::max(edgeSum / triangles.size(), 4 * thickness);
+    hash_.build(triBoxes_, cell);
+
+    const int n = P.size();
+    for (int q = 0; q < n; ++q) {
+        if (P.w[q] == 0) continue;  // a pinned vertex cannot be pushed; the triangle will be
+        Aabb box;
+        box.add(P.x[q]);
+        box.add(P.p[q]);
+        const Real motion = (P.p[q] - P.x[q]).norm();
+        hash_.query(box, [&](int t) {
+            const auto& tri = triangles[t];
+            if (tri[0] == q || tri[1] == q || tri[2] == q) return;
+            const Vec3 &a = P.x[tri[0]], &b = P.x[tri[1]], &c = P.x[tri[2]];
+            Vec3 nrm;
+            Real bary[3];
+            const Real dist = evaluateSelfContact(P.x[q], a, b, c, 1.0, 0.0, &nrm, bary);
+            if (nrm.squaredNorm() == 0) return;
+            // Only pairs that can touch this substep: the true point-triangle distance
+            // (not the plane distance, so a vertex beside the triangle that a closing fold
+            // brings over it is kept) within the motion of both plus the thickness.
+            Real triMotion = 0;
+            for (int k : tri) triMotion = std::max(triMotion, (P.p[k] - P.x[k]).norm());
+            const Real reach = motion + triMotion + 2 * thickness;
+            if (std::abs(dist) > reach) return;
+            if ((P.x[q] - closestPointOnTriangle(P.x[q], a, b, c)).norm() > reach) return;
+            SelfContact sc;
+            sc.q = q;
+            sc.tri[0] = tri[0], sc.tri[1] = tri[1], sc.tri[2] = tri[2];
+            sc.side = dist >= 0 ? 1.0 : -1.0;
+            // Bounded by the triangle's size too, so a violent substep cannot feed itself.
+            const Real size = std::max({(b - a).norm(), (c - a).norm(), (c - b).norm()});
+            sc.maxStep = std::min(motion + triMotion, 0.5 * size) + 2 * thickness;
+            // A vertex is held by its collider when this constraint would push it into it.
+            const int verts[4] = {q, tri[0], tri[1], tri[2]};
+            for (int k = 0; k < 4; ++k) {
+                const int contact = supported_[verts[k]];
+                if (contact < 0) continue;
+                const Vec3 push = (k == 0 ? sc.side : -sc.side) * nrm;
+                if (push.dot(colliderContacts[contact].normal) < 0) sc.supported |= uint8_t(1u << k);
+            }
+            contacts.push_back(sc);
+        });
+    }
+}
+
+void projectSelfContacts(Particles& P, const std::vector<SelfContact>& contacts, Real thickness) {
+    for (const SelfContact& sc : contacts) {
+        Vec3& q = P.p[sc.q];
+        Vec3 n;
+        Real b[3];
+        const Real C = evaluateSelfContact(q, P.p[sc.tri[0]], P.p[sc.tri[1]], P.p[sc.tri[2]],
+                                           sc.side, thickness, &n, b);
+        if (C >= 0) continue;
+        // q has slid off this triangle (a little past an edge still counts: the neighbour's
+        // constraint may not hold it alone while it crosses near the edge).
+        constexpr Real kEdgeSlack = 0.1;
+        if (b[0] < -kEdgeSlack || b[1] < -kEdgeSlack || b[2] < -kEdgeSlack) continue;
+        Real clampedSum = 0;
+        for (int k = 0; k < 3; ++k) clampedSum += (b[k] = std::max<Real>(b[k], 0));
+        for (int k = 0; k < 3; ++k) b[k] /= clampedSum;
+        Real w[4] = {P.w[sc.q], P.w[sc.tri[0]], P.w[sc.tri[1]], P.w[sc.tri[2]]};
+        Real free[4];
+        for (int k = 0; k < 4; ++k) free[k] = (sc.supported >> k) & 1 ? 0.0 : w[k];
+        const Real bw[4] = {1, b[0], b[1], b[2]};
+        auto weighted = [&](const Real* m) {
+            Real sum = 0;
+            for (int k = 0; k < 4; ++k) sum += m[k] * bw[k] * bw[k];
+            return sum;
+        };
+        // Supported vertices are held only while the free ones can take the correction
+        // without a large lever (a free vertex with a tiny weight b would be flung).
+        Real sum = weighted(free);
+        const Real* wk = free;
+        const Real full = weighted(w);
+        if (sum < 0.25 * full) sum = full, wk = w;
+        if (sum < 1e-12) continue;
+        Real s = -C / sum;  // PBD eq. 9 with stiffness 1
+        Real largest = 0;
+        for (int k = 0; k < 4; ++k) largest = std::max(largest, std::abs(s) * wk[k] * bw[k]);
+        if (largest > sc.maxStep) s *= sc.maxStep / largest;
+        q += s * wk[0] * sc.side * n;
+        for (int k = 0; k < 3; ++k) P.p[sc.tri[k]] -= s * wk[k + 1] * b[k] * sc.side * n;
+    }
+}
+
+}  // namespace sim

@@ -1,0 +1,60 @@
+#pragma once
+// Self collision of cloth and soft-body surfaces, PBD paper §4.3. Triangles and vertices
+// are hashed by the boxes they sweep from x to p (spatial_hash.h). For every vertex q near
+// a triangle (p1, p2, p3) it does not belong to, an inequality constraint (eq. 12-13)
+//     C(q, p1, p2, p3) = s (q - p1) . n - h >= 0,   n = (p2-p1) x (p3-p1) / |...|
+// keeps q on the side s in {+1, -1} it was on at the start of the substep, at least the
+// thickness h away. Generated once per substep like the collider contacts and projected
+// with stiffness 1 next to them by every solver (projectSelfContacts).
+//
+// Gradient: we hold n fixed within one projection and spread the triangle's part by the
+// barycentric weights b_k of q's projection onto it, grad_q C = s n, grad_pk C = -s b_k n
+// (Bridson et al. 2002). This drops the rotation of n that eq. 13 carries, conserves
+// linear momentum, and does not blow up for a needle triangle. Each projection moves a
+// vertex at most by the constraint's maxStep, so a tangled state stays bounded.
+//
+// Edge-edge contacts are not generated: two edges can pass through each other while no
+// vertex crosses a triangle (thickness h makes this rare for cloth of even resolution).
+// That is a named limitation (docs/architecture.md).
+#include <vector>
+
+#include "sim/collision/spatial_hash.h"
+#include "sim/constraints/contact.h"
+#include "sim/core/particles.h"
+
+namespace sim {
+
+struct SelfContact {
+    int q = 0;                // the vertex
+    int tri[3] = {0, 0, 0};   // the triangle's vertices
+    Real side = 1;            // which side q must stay on
+    Real maxStep = 0;         // largest correction per projection [m]
+    // Bit k set (k = 0 for q, 1..3 for the triangle) when that vertex touches a collider
+    // this substep and this constraint would push it into the collider: it then counts as
+    // immovable here, so the layer resting on the ground is not pushed into it by the layer
+    // above (falls back to the true masses when the free vertices cannot take it).
+    uint8_t supported = 0;
+};
+
+class SelfCollision {
+public:
+    // Finds the vertex-triangle pairs close enough to touch this substep. `thickness` is h.
+    // `colliderContacts` marks the vertices the colliders support (SelfContact::supported).
+    void generate(const Particles& P, const std::vector<std::array<int, 3>>& triangles,
+                  Real thickness, const std::vector<Contact>& colliderContacts,
+                  std::vector<SelfContact>& contacts);
+
+private:
+    std::vector<int> supported_;  // collider contact of each particle, or -1
+    std::vector<Aabb> triBoxes_;
+    SpatialHash hash_;
+};
+
+// The constraint value and barycentric weights of q's projection onto the triangle (pure).
+Real evaluateSelfContact(const Vec3& q, const Vec3& p1, const Vec3& p2, const Vec3& p3, Real side,
+                         Real thickness, Vec3* normal, Real bary[3]);
+
+// One Gauss-Seidel pass over the self contacts (stiffness 1, inequality).
+void projectSelfContacts(Particles& P, const std::vector<SelfContact>& contacts, Real thickness);
+
+}  // namespace sim

@@ -1,0 +1,31 @@
+#pragma once
+// Solver-independent checks the --stats columns report: particles deeper than the
+// collision thickness inside a collider, vertex-triangle crossings between two frames
+// (ccd.h), and the number of connected pieces (union-find over stretch constraints).
+#include <vector>
+
+#include "sim/collision/ccd.h"
+
+namespace sim {
+
+class World;
+
+// Particles whose position lies deeper than settings.collisionThickness inside any collider.
+int countPenetrations(const World& world);
+
+// Connected pieces: particles joined by stretch constraints or triangles; a particle with
+// neither counts as its own piece.
+int countComponents(const World& world);
+
+// Remembers the positions of the last call and counts the crossings since then. Particles
+// added by tearing start at their current position.
+class CrossingMonitor {
+public:
+    int update(const World& world);
+
+private:
+    std::vector<Vec3> previous_;
+    CrossingCounter counter_;
+};
+
+}  // namespace sim
