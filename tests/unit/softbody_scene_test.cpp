@@ -132,10 +132,15 @@ TEST(SoftbodyScenes, RunFiniteUnderAvailableSolvers) {
         for (sim::SolverKind kind : {sim::SolverKind::PBD, sim::SolverKind::XPBD, sim::SolverKind::HPBD,
                                      sim::SolverKind::MGPBD}) {
             if (!sim::solverAvailable(kind)) continue;
+            // softbody_on_cloth changes its contact pairs (and so the topology) every
+            // substep, which makes MGPBD rebuild its whole setup each time: too slow here.
+            if (kind == sim::SolverKind::MGPBD && std::string(name) == "softbody_on_cloth") continue;
             sim::World w;
             ASSERT_EQ(sim::loadScene(w, name, {res}), "") << name;
             ASSERT_TRUE(w.setSolver(kind));
             w.settings.iterations = std::min(w.settings.iterations, 10);
+            w.settings.mgpbd.maxIterations = 2;
+            w.settings.mgpbd.pcgMaxIterations = 20;
             for (int f = 0; f < 15; ++f) w.step();
             EXPECT_TRUE(allFinite(w)) << name << " " << sim::solverName(kind);
             EXPECT_FALSE(w.triangles.empty()) << name;

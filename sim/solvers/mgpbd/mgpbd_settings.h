@@ -16,7 +16,7 @@ enum class MgpbdCoarseSolve { Cholesky, Smooth };
 
 struct MgpbdSettings {
     // Outer loop (Algorithm 1).
-    int maxIterations = 100;      // outer iterations per substep (line 3)
+    int maxIterations = 10;       // outer iterations per substep (line 3); interactive default
     Real timeBudgetMs = 0;        // stop the outer loop after this much wall time; 0 = none
     Real atol = 1e-4;             // stop when ||b|| < atol (line 12)
     Real rtol = 0;                // or when ||b|| < rtol * ||b_0||; 0 = off
