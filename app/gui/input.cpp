@@ -14,6 +14,7 @@ void onCursor(Sandbox& s, double x, double y) {
         case Drag::Grab: onToolDrag(s); break;
         case Drag::Orbit: s.camera.orbit(dx, dy); break;
         case Drag::Pan: s.camera.pan(dx, dy, s.windowHeight); break;
+        case Drag::Knife:  // the stroke is cut on release
         case Drag::None: break;
     }
 }

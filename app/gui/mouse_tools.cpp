@@ -1,9 +1,14 @@
 // Left-button tools. Grab: the ray through the cursor picks the nearest vertex of the hit
 // triangle (sim/core/picking.h); the particle is pinned while held (World::beginGrab) and
 // follows the cursor in the plane through it facing the camera; release restores its
-// mass. Ctrl+click toggles a pin. Knife: arrives with the tearing issue.
+// mass. Ctrl+click toggles a pin. Knife: press, drag and release; the edges the stroke
+// crosses (the wedge of view rays between press and release) are cut (sim/topology/cut.h).
+#include <cstdio>
+#include <string>
+
 #include "app/gui/input.h"
 #include "sim/core/picking.h"
+#include "sim/topology/cut.h"
 
 namespace app::gui {
 
@@ -35,10 +40,13 @@ void onToolPress(Sandbox& s, bool ctrl) {
             s.drag = Drag::Grab;
             return;
         }
-        case Tool::Knife:
-            // The tearing issue adds cutting here (a stroke of cursor rays against triangles).
-            s.message = "the knife tool is not in this build yet";
+        case Tool::Knife: {
+            const sim::Ray ray = cursorRay(s);
+            s.knifeEye = ray.origin;
+            s.knifeStart = ray.origin + ray.direction;
+            s.drag = Drag::Knife;
             return;
+        }
     }
 }
 
@@ -50,6 +58,12 @@ void onToolDrag(Sandbox& s) {
 
 void onToolRelease(Sandbox& s) {
     if (s.drag == Drag::Grab) s.world.endGrab();
+    if (s.drag == Drag::Knife) {
+        const sim::Ray ray = cursorRay(s);
+        const int split = sim::cutAlongStroke(s.world, {s.knifeEye, s.knifeStart, ray.origin + ray.direction});
+        s.message = "knife: " + std::to_string(split) + " vertices split";
+        std::fprintf(stderr, "pbd-sandbox: %s\n", s.message.c_str());
+    }
 }
 
 }  // namespace app::gui

@@ -172,7 +172,7 @@ void helpPanel(Sandbox& s) {
         {"R", "reset the scene"},
         {"[  ]", "previous / next scene"},
         {"1 2 3 4", "solver PBD / XPBD / HPBD / MGPBD (state kept)"},
-        {"G  K", "grab tool / knife tool (knife: tearing issue)"},
+        {"G  K", "grab tool / knife tool (drag a stroke across cloth to cut it)"},
         {"W  H  F", "wireframe / strain heat map / frame the scene"},
         {"Tab", "hide / show the panels"},
         {"F1", "this help"},

@@ -18,7 +18,7 @@ namespace app::gui {
 // own case in mouse_tools.cpp (onToolPress / onToolDrag / onToolRelease).
 enum class Tool { Grab, Knife };
 
-enum class Drag { None, Grab, Orbit, Pan };
+enum class Drag { None, Grab, Knife, Orbit, Pan };
 
 // A fixed-length history of one number per frame, oldest first once full.
 struct History {
@@ -49,6 +49,8 @@ struct Sandbox {
     double cursorX = 0, cursorY = 0;
     sim::Vec3 grabPlanePoint = sim::Vec3::Zero();
     sim::Vec3 grabPlaneNormal = sim::Vec3::UnitZ();
+    sim::Vec3 knifeEye = sim::Vec3::Zero();    // knife stroke: the view rays from knifeEye
+    sim::Vec3 knifeStart = sim::Vec3::Zero();  // through knifeStart and the release point
 
     // Flags set by keys and panels.
     bool paused = false;

@@ -19,6 +19,7 @@
 #include "app/gui_app.h"
 #include "render/renderer.h"
 #include "render/shader_program.h"
+#include "sim/core/checks.h"
 #include "sim/io/stats_csv.h"
 
 namespace app {
@@ -166,7 +167,8 @@ int runWindow(const Options& o) {
     sim::StatsCsv csv;
     const std::vector<std::string> extra = {"grab_index", "grab_x", "grab_y", "grab_z",
                                             "target_x",   "target_y", "target_z",
-                                            "max_displacement", "solver_kind", "render_ms"};
+                                            "max_displacement", "solver_kind", "render_ms",
+                                            "components"};
     if (!o.statsPath.empty() && !csv.open(o.statsPath, extra)) {
         std::fprintf(stderr, "pbd-sandbox: %s\n", csv.error().c_str());
         return 2;
@@ -228,7 +230,7 @@ int runWindow(const Options& o) {
             const sim::Vec3 t = g ? g->target : sim::Vec3::Zero();
             csv.writeRow(s.world, {g ? double(g->particle) : -1.0, x.x(), x.y(), x.z(), t.x(), t.y(),
                                    t.z(), s.lastMaxDisplacement, double(static_cast<int>(s.solverKind)),
-                                   renderMs});
+                                   renderMs, double(sim::countComponents(s.world))});
         }
         // F12 writes a numbered PNG; --screenshot writes the last frame of a --frames run.
         // Both show the window as it is, panels included.

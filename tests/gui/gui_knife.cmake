@@ -1,0 +1,23 @@
+# tests/data/knife_stroke.json: the knife (K) dragged across the hanging cloth through the
+# real window's mouse handlers cuts it in two: the last --stats row has components = 2
+# (and frame 99, before the stroke, has 1).
+include(${CMAKE_CURRENT_LIST_DIR}/gui_run.cmake)
+run_window(640 360 --input ${DATA}/knife_stroke.json --frames 130 --stats ${OUT}/knife.csv)
+file(STRINGS ${OUT}/knife.csv lines)
+list(GET lines 0 header)
+string(REPLACE "," ";" names "${header}")
+list(FIND names components col)
+if(col EQUAL -1)
+  message(FATAL_ERROR "no components column: ${header}")
+endif()
+foreach(pair "99;1" "130;2")
+  list(GET pair 0 frame)
+  list(GET pair 1 want)
+  list(GET lines ${frame} row)
+  string(REPLACE "," ";" values "${row}")
+  list(GET values ${col} got)
+  if(NOT got EQUAL want)
+    message(FATAL_ERROR "frame ${frame}: components = ${got}, expected ${want} (${row})")
+  endif()
+endforeach()
+message(STATUS "knife: 1 piece before the stroke, 2 after")
