@@ -57,6 +57,7 @@ sim::World loadWith(const Args& a, sim::SolverKind kind, int iterations) {
     sim::World w = loadSceneOrDie(a.scene, a.res);
     w.setSolver(kind);
     w.settings.iterations = iterations;
+    w.settings.mgpbd.maxIterations = iterations;  // MGPBD's outer iterations
     return w;
 }
 

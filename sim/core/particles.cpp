@@ -4,8 +4,9 @@
 
 namespace sim {
 
-int Particles::add(const Vec3& position, Real mass) {
+int Particles::add(const Vec3& at, Real mass) {
     assert(mass > 0 && "particle mass must be positive");
+    const Vec3 position = at;  // `at` may be an element of x, which push_back reallocates
     x.push_back(position);
     v.push_back(Vec3::Zero());
     p.push_back(position);
