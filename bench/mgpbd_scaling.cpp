@@ -22,12 +22,6 @@ struct Args {
     std::string csv;
 };
 
-double extra(const sim::SolverStats& s, const std::string& key) {
-    for (const auto& [k, v] : s.extra)
-        if (k == key) return v;
-    return 0;
-}
-
 int run(const Args& a) {
     FILE* out = openCsv(a.csv);
     std::fprintf(out, "# %s; scene mgpbd_cloth frame 0, %d outer iterations of %d PCG iterations\n",
@@ -44,11 +38,11 @@ int run(const Args& a) {
         sim::MgpbdSolver solver;
         solver.solve(world, world.settings.substepDt());
         const auto& st = solver.stats();
-        const double setup = extra(st, "ms setup");
+        const double setup = solverStat(st, "ms setup");
         const double perIt = (solver.residualTimesMs().back() - setup) / st.iterations;
-        const double m = extra(st, "constraints");
+        const double m = solverStat(st, "constraints");
         std::fprintf(out, "%d,%.0f,%.3f,%.3f,%.0f,%.4f\n", res, m, perIt, setup,
-                     extra(st, "levels"), extra(st, "operator complexity"));
+                     solverStat(st, "levels"), solverStat(st, "operator complexity"));
         std::fflush(out);
         std::cerr << "N=" << res << ": " << m << " constraints, " << perIt << " ms/iteration\n";
         xs.push_back(m);

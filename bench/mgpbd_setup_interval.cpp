@@ -7,6 +7,7 @@
 
 #include "bench/bench_registry.h"
 #include "bench/bench_util.h"
+#include "bench/mgpbd_bench_util.h"
 
 namespace bench {
 namespace {
@@ -19,12 +20,6 @@ struct Args {
     std::string csv;
 };
 
-double extra(const sim::SolverStats& s, const std::string& key) {
-    for (const auto& [k, v] : s.extra)
-        if (k == key) return v;
-    return 0;
-}
-
 int run(const Args& a) {
     FILE* out = openCsv(a.csv);
     std::fprintf(out, "# %s; scene mgpbd_cloth res %d, %d frames, %d outer iterations per frame\n",
@@ -32,6 +27,7 @@ int run(const Args& a) {
     std::fprintf(out, "setup_interval,frames,solve_ms,setup_ms,setup_fraction,final_residual,first_residual\n");
     for (int interval : parseList<int>(a.intervals)) {
         sim::World world = loadSceneOrDie("mgpbd_cloth", a.res);
+        world.setSolver(sim::SolverKind::MGPBD);  // the scene keeps the default solver
         world.settings.mgpbd.setupInterval = interval;
         world.settings.mgpbd.maxIterations = a.iterations;
         world.settings.mgpbd.atol = 0;
@@ -39,7 +35,7 @@ int run(const Args& a) {
         for (int f = 0; f < a.frames; ++f) {
             world.step();
             solveMs += world.profile.solve;
-            setupMs += extra(world.solver().stats(), "ms setup");
+            setupMs += solverStat(world.solver().stats(), "ms setup");
         }
         const auto& h = world.solver().stats().residualHistory;
         std::fprintf(out, "%d,%d,%.3f,%.3f,%.4f,%.6e,%.6e\n", interval, a.frames, solveMs, setupMs,
