@@ -72,6 +72,34 @@ std::vector<uint8_t> greedyCover(const Graph& g, const std::vector<int>& order, 
     return coarse;
 }
 
+// The visit order of the cover. §6.2 allows any order and steers with it: a particle visited
+// late tends to stay coarse, which the paper uses for attached particles. The sweep marks the
+// first particles it meets fine, so in index order it turns whole rows of a regular triangle
+// grid fine and keeps every third row (1/3 of the particles), while Fig. 6's every other row
+// and column keeps 1/4 with exactly k = 2 parents each — the sparsest 2-cover there
+// (6 neighbours x 1/4 coarse = 2 x 3/4 fine). To steer the sweep towards such covers, a
+// maximal independent set of the level graph (in index order, `visitLast` particles first so
+// that they are preferred) is visited after the other particles, as the paper does with
+// attached ones; `visitLast` particles still come last of all.
+std::vector<int> coverOrder(const Graph& g, const std::vector<int>& particles,
+                            const std::vector<uint8_t>& visitLast) {
+    auto last = [&](int i) { return i < static_cast<int>(visitLast.size()) && visitLast[i]; };
+    std::vector<uint8_t> seed(g.size(), 0), blocked(g.size(), 0);
+    for (const bool pinned : {true, false})
+        for (int i : particles) {
+            if (last(i) != pinned || blocked[i]) continue;
+            seed[i] = blocked[i] = 1;
+            for (const Link& l : g[i]) blocked[l.other] = 1;
+        }
+    std::vector<int> order;
+    order.reserve(particles.size());
+    for (const bool pinned : {false, true})
+        for (const uint8_t s : {0, 1})
+            for (int i : particles)
+                if (last(i) == pinned && seed[i] == s) order.push_back(i);
+    return order;
+}
+
 // §6.3, Fig. 2: collapses fine particle i into the coarse neighbour closest to the average of
 // its coarse neighbours' rest positions, re-targeting or dropping i's other constraints.
 void collapse(Graph& g, int i, const std::vector<uint8_t>& coarse, const std::vector<Vec3>& rest,
@@ -194,11 +222,7 @@ Hierarchy buildHierarchy(const std::vector<Vec3>& rest,
 
     for (int level = 0; level < settings.levels; ++level) {
         const std::vector<int>& current = h.levels[level].particles;
-        std::vector<int> order;
-        for (int i : current)
-            if (i >= static_cast<int>(visitLast.size()) || !visitLast[i]) order.push_back(i);
-        for (int i : current)
-            if (i < static_cast<int>(visitLast.size()) && visitLast[i]) order.push_back(i);
+        const std::vector<int> order = coverOrder(g, current, visitLast);
         const std::vector<uint8_t> coarse = greedyCover(g, order, settings.parents);
 
         std::vector<int> next;

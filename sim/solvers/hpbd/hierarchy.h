@@ -49,8 +49,10 @@ struct Hierarchy {
 enum class RestLengthRule { Geodesic, RestPose };
 
 // The general builder (§6.2-6.3) for any distance-constraint graph. `rest` is the original
-// pose; particles flagged in `visitLast` (pinned, attached) are visited last by the greedy
-// cover so that they tend to stay coarse.
+// pose; the greedy cover visits a maximal independent set of each level after the other
+// particles, and particles flagged in `visitLast` (pinned, attached) last of all, so that
+// these tend to stay coarse. On a regular grid of 2^n + 1 particles a side this gives the
+// every-other-row-and-column hierarchy of Fig. 6.
 Hierarchy buildHierarchy(const std::vector<Vec3>& rest,
                          const std::vector<DistanceConstraint>& edges,
                          const std::vector<uint8_t>& visitLast, const HpbdSettings& settings);
