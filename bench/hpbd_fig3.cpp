@@ -56,10 +56,14 @@ int run(const Args& a) {
     std::fprintf(out,
                  "# %s; hpbd-fig3: %dx%d particles hanging from the top edge, bending %s, "
                  "constraint order %s, hierarchy: %s, "
-                 "%d frames at 60 Hz, 1 substep, steady max stretch = max over the last %d\n",
+                 "%d frames at 60 Hz, 1 substep, steady max stretch = max over the last %d; "
+                 "command: pbd-bench hpbd-fig3 --quads %d --levels %s --targets %s --frames %d "
+                 "--window %d --max-iterations %d --hierarchy %s%s%s --csv %s\n",
                  machineDescription().c_str(), a.quads + 1, a.quads + 1, a.bending ? "on" : "off",
                  a.gridOrder ? "row by row" : "shuffled (seed 1)", hierarchyChoiceName(choice),
-                 a.frames, a.window);
+                 a.frames, a.window, a.quads, a.levels.c_str(), a.targets.c_str(), a.frames,
+                 a.window, a.maxIterations, a.hierarchy.c_str(), a.bending ? " --bending" : "",
+                 a.gridOrder ? " --grid-order" : "", a.csv.empty() ? "-" : a.csv.c_str());
     std::fprintf(out, "levels,target_stretch,iterations,ms_per_frame\n");
     std::vector<double> targets = parseList<double>(a.targets);
     std::sort(targets.rbegin(), targets.rend());  // loosest first: answers only grow

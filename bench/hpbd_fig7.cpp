@@ -68,10 +68,15 @@ int run(const Args& a) {
     std::fprintf(out,
                  "# %s; hpbd-fig7: %dx%d particles (%zu triangles) hanging from the top edge, "
                  "bending %s, constraint order %s, hierarchy: %s, %d frames at 60 Hz, 1 substep, "
-                 "strain over the last %d frames\n",
+                 "strain over the last %d frames; command: pbd-bench hpbd-fig7 --quads %d "
+                 "--levels %d --hpbd-iterations %d --pbd-iterations %s --frames %d --window %d "
+                 "--hierarchy %s%s%s --csv %s\n",
                  machineDescription().c_str(), a.quads + 1, a.quads + 1, w.triangles.size(),
                  a.bending ? "on" : "off", a.gridOrder ? "row by row" : "shuffled (seed 1)",
-                 hierarchyChoiceName(choice), a.frames, a.window);
+                 hierarchyChoiceName(choice), a.frames, a.window, a.quads, a.levels,
+                 a.hpbdIterations, a.pbdIterations.c_str(), a.frames, a.window, a.hierarchy.c_str(),
+                 a.bending ? "" : " --no-bending", a.gridOrder ? " --grid-order" : "",
+                 a.csv.empty() ? "-" : a.csv.c_str());
     std::fprintf(out, "method,levels,iterations,max_strain,mean_strain,ms_per_frame\n");
     for (const Method& m : methods)
         std::fprintf(out, "%s,%d,%d,%.6f,%.7f,%.4f\n", m.name.c_str(), m.levels, m.iterations,
