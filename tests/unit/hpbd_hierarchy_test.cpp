@@ -155,33 +155,40 @@ TEST(HpbdHierarchy, LevelCountIsTheUsersAndStopsWhenTooSmall) {
 
 // Fig. 6's direct grid hierarchy against the general builder. On a grid of 2^n + 1 particles a
 // side, every other row and column keeps both borders on every level, and the general
-// builder's cover (§6.2, independent set visited last) on the grid mesh in grid order must
-// find exactly that hierarchy: the same particles per level, and by the collapse of §6.3 the
-// same number of constraints (a triangulated grid of the same size; with alternating
-// diagonals the collapse may pick the other diagonal of a coarse cell). The index-order sweep
-// kept every third row instead: 1409/404/161/71/38 particles against 1089/289/81/25/9.
+// builder's cover (§6.2, independent set visited last) on the grid mesh must find exactly
+// that hierarchy, in grid order or with the constraints shuffled: the same particles per
+// level, and by the collapse of §6.3 the same number of constraints (a triangulated grid of the
+// same size; with alternating diagonals the collapse may pick the other diagonal of a coarse
+// cell). The index-order sweep kept every third row instead (1409/404/161/71/38 particles
+// against 1089/289/81/25/9), and collapse ties followed the constraint order.
 TEST(HpbdHierarchy, GridBuilderMatchesGeneralBuilderSizes) {
     for (int quads : {16, 32, 64})
-        for (GridDiagonal diag : {GridDiagonal::Uniform, GridDiagonal::Alternating}) {
-            const GridSpec spec = grid(quads, diag);
-            World world = clothWorld(spec);
-            HpbdSettings s;
-            s.levels = 5;
-            const Hierarchy g = buildGridHierarchy(world.particles.x, spec, 0, s);
-            const Hierarchy h = general(world, 2, 5);
-            ASSERT_EQ(checkHierarchy(g, true), "");
-            ASSERT_EQ(checkHierarchy(h, true), "");
-            ASSERT_EQ(g.coarseLevels(), h.coarseLevels()) << quads << " quads";
-            for (int l = 1; l <= g.coarseLevels(); ++l) {
-                std::vector<int> a = g.levels[l].particles, b = h.levels[l].particles;
-                std::sort(a.begin(), a.end());
-                std::sort(b.begin(), b.end());
-                EXPECT_EQ(a, b) << quads << " quads, level " << l << ": grid " << a.size()
-                                << " particles, general " << b.size();
-                EXPECT_EQ(g.levels[l].constraints.size(), h.levels[l].constraints.size())
-                    << quads << " quads, level " << l;
+        for (GridDiagonal diag : {GridDiagonal::Uniform, GridDiagonal::Alternating})
+            for (bool shuffled : {false, true}) {
+                const GridSpec spec = grid(quads, diag);
+                World world = clothWorld(spec);
+                if (shuffled) {  // the coarse mesh must not depend on the constraint order
+                    std::mt19937 rng(1);
+                    std::shuffle(world.constraints.distance.begin(),
+                                 world.constraints.distance.end(), rng);
+                }
+                HpbdSettings s;
+                s.levels = 5;
+                const Hierarchy g = buildGridHierarchy(world.particles.x, spec, 0, s);
+                const Hierarchy h = general(world, 2, 5);
+                ASSERT_EQ(checkHierarchy(g, true), "");
+                ASSERT_EQ(checkHierarchy(h, true), "");
+                ASSERT_EQ(g.coarseLevels(), h.coarseLevels()) << quads << " quads";
+                for (int l = 1; l <= g.coarseLevels(); ++l) {
+                    std::vector<int> a = g.levels[l].particles, b = h.levels[l].particles;
+                    std::sort(a.begin(), a.end());
+                    std::sort(b.begin(), b.end());
+                    EXPECT_EQ(a, b) << quads << " quads, shuffled " << shuffled << ", level " << l
+                                    << ": grid " << a.size() << " particles, general " << b.size();
+                    EXPECT_EQ(g.levels[l].constraints.size(), h.levels[l].constraints.size())
+                        << quads << " quads, shuffled " << shuffled << ", level " << l;
+                }
             }
-        }
 }
 
 // On 2^n particles a side (the 64 x 64 cloth of Fig. 3) every other row and column misses the

@@ -110,13 +110,16 @@ void collapse(Graph& g, int i, const std::vector<uint8_t>& coarse, const std::ve
         if (coarse[l.other]) average += rest[l.other], ++count;
     if (count == 0) return;  // cannot happen for a particle the cover made fine
     average /= count;
-    int j = -1;
-    Real best = 0;
+    Real best = std::numeric_limits<Real>::infinity();
     for (const Link& l : g[i])
-        if (coarse[l.other]) {
-            const Real d = (rest[l.other] - average).squaredNorm();
-            if (j < 0 || d < best) j = l.other, best = d;
-        }
+        if (coarse[l.other]) best = std::min(best, (rest[l.other] - average).squaredNorm());
+    // Ties (a particle midway between two coarse ones, common on grids) go to the lowest index,
+    // not to whichever link comes first: the coarse mesh must not depend on constraint order.
+    int j = -1;
+    for (const Link& l : g[i])
+        if (coarse[l.other] && (j < 0 || l.other < j) &&
+            (rest[l.other] - average).squaredNorm() <= best * (1 + 1e-9))
+            j = l.other;
     const Link ij = *findLink(g[i], j);
     const std::vector<Link> links = std::move(g[i]);
     g[i].clear();
