@@ -21,13 +21,17 @@ CAP = 256  # pbd-bench hpbd-fig3 --max-iterations default; -1 rows = not reached
 
 
 def fig3(results):
-    panels = [(n, t) for n, t in (("hpbd_fig3.csv", "shuffled constraint order"),
-                                  ("hpbd_fig3_grid_order.csv", "row-by-row constraint order"))
+    panels = [(n, t) for n, t in (("hpbd_fig3.csv", "grid builder, shuffled constraint order"),
+                                  ("hpbd_fig3_grid_order.csv",
+                                   "grid builder, row-by-row constraint order"),
+                                  ("hpbd_fig3_general_geodesic.csv",
+                                   "general builder (geodesic), shuffled constraint order"))
               if os.path.exists(os.path.join(results, n))]
     fig, axes = plt.subplots(1, len(panels), figsize=(6 * len(panels), 4.5), squeeze=False)
     header = ""
     for ax, (name, title) in zip(axes[0], panels):
-        header, data = rows(os.path.join(results, name))
+        panel_header, data = rows(os.path.join(results, name))
+        header = header or panel_header  # the footer names the first (main) panel's run
         for k, levels in enumerate(sorted({r["levels"] for r in data}, key=int)):
             pts = sorted((float(r["target_stretch"]) * 100, int(r["iterations"])) for r in data
                          if r["levels"] == levels)
