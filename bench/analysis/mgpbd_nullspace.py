@@ -63,14 +63,21 @@ def tentative_prolongator(agg, count, B):
     return sp.csr_matrix((vals, (rows, cols)), shape=(B.shape[0], column)).toarray()
 
 
+def spectral_radius(A):
+    """rho(D^-1 A) by 40 power iterations."""
+    x = np.random.default_rng(0).random(A.shape[0])
+    rho = 0.0
+    for _ in range(40):
+        y = (A @ x) / A.diagonal()
+        rho = np.linalg.norm(y) / np.linalg.norm(x)
+        x = y / np.linalg.norm(y)
+    return rho
+
+
 class TwoLevel:
     def __init__(self, A, P):
         self.A, self.d, self.P = A, A.diagonal(), P
-        x = np.random.default_rng(0).random(A.shape[0])
-        for _ in range(40):
-            y = (A @ x) / self.d
-            self.rho = np.linalg.norm(y) / np.linalg.norm(x)
-            x = y / np.linalg.norm(y)
+        self.rho = spectral_radius(A)
         self.coarse = scipy.linalg.cho_factor(P.T @ (A @ P))
 
     def chebyshev(self, x, r):
