@@ -90,9 +90,13 @@ def setup_interval(d):
     data = rows(path)
     x = [int(r["setup_interval"]) for r in data]
     fig, ax = plt.subplots(figsize=(5, 3.6))
-    ax.semilogx(x, [float(r["final_residual"]) for r in data], "o-", label="residual, last frame")
+    base = float(data[0]["final_residual"])  # the first row is interval 1
+    ax.semilogx(x, [float(r["final_residual"]) / base for r in data], "o-",
+                label="residual, last frame / interval 1")
+    ax.axhline(1.5, color="gray", lw=0.8, ls=":")
+    ax.set_ylim(0, 2)
     ax.set_xlabel("setup interval [frames]")
-    ax.set_ylabel("dual residual")
+    ax.set_ylabel("residual relative to interval 1 (limit 1.5)")
     ax2 = ax.twinx()
     ax2.semilogx(x, [100 * float(r["setup_fraction"]) for r in data], "s--", color="C1", label="setup share [%]")
     ax2.set_ylabel("setup share of solve time [%]")
