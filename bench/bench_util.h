@@ -29,6 +29,9 @@ sim::World loadSceneOrDie(const std::string& scene, int res);
 // Describes this machine (CPU model, cores) for the CSV headers of committed results.
 std::string machineDescription();
 
+// The command line pbd-bench was started with (set by main), for CSV headers.
+std::string& benchCommandLine();
+
 // Opens a CSV file (or stdout for "-" / empty); exits on failure.
 FILE* openCsv(const std::string& path);
 

@@ -4,17 +4,25 @@
 #include <map>
 
 #include "bench/bench_registry.h"
+#include "bench/bench_util.h"
 
 namespace bench {
 std::vector<BenchCommand>& benchCommands() {
     static std::vector<BenchCommand> commands;
     return commands;
 }
+std::string& benchCommandLine() {
+    static std::string line;
+    return line;
+}
 }  // namespace bench
 
 int main(int argc, char** argv) {
     CLI::App cli{"pbd-bench: benchmarks and paper-figure experiments (CSV output)"};
     cli.require_subcommand(1);
+    std::string& line = bench::benchCommandLine();
+    line = "pbd-bench";
+    for (int i = 1; i < argc; ++i) line += std::string(" ") + argv[i];
     std::map<std::string, std::function<int()>> runners;
     for (auto& command : bench::benchCommands()) {
         CLI::App* sub = cli.add_subcommand(command.name, command.description);

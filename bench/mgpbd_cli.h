@@ -17,6 +17,12 @@ struct MgpbdOverrides {
     double theta = -1;
     int setupInterval = -1;
     int maxIterations = -1;
+    int pcgMaxIterations = -1;
+    double pcgTolerance = -1;
+    double relaxation = -1;
+    double timeBudgetMs = -1;
+    double atol = -1;
+    bool backtracking = false;
 
     void add(CLI::App& sub) {
         sub.add_option("--candidates", candidates, "near-kernel vectors (default 6)");
@@ -28,6 +34,12 @@ struct MgpbdOverrides {
         sub.add_option("--theta", theta, "strength threshold (default 0.1)");
         sub.add_option("--setup-interval", setupInterval, "frames between AMG setups");
         sub.add_option("--max-iterations", maxIterations, "MGPBD outer iterations cap");
+        sub.add_option("--pcg-max", pcgMaxIterations, "PCG iterations cap per outer iteration (default 100)");
+        sub.add_option("--pcg-tol", pcgTolerance, "PCG relative tolerance (default 1e-5)");
+        sub.add_option("--relaxation", relaxation, "omega of Algorithm 1 line 11 (default 0.25)");
+        sub.add_option("--mgpbd-budget-ms", timeBudgetMs, "MGPBD outer-loop time budget per substep [ms]");
+        sub.add_option("--mgpbd-atol", atol, "MGPBD stop when ||b|| < atol (default 1e-4)");
+        sub.add_flag("--backtracking", backtracking, "halve omega while the dual residual grows");
     }
     // Returns an error message, or empty.
     std::string apply(sim::MgpbdSettings& s) const {
@@ -43,6 +55,12 @@ struct MgpbdOverrides {
         if (theta >= 0) s.strengthTheta = theta;
         if (setupInterval > 0) s.setupInterval = setupInterval;
         if (maxIterations > 0) s.maxIterations = maxIterations;
+        if (pcgMaxIterations > 0) s.pcgMaxIterations = pcgMaxIterations;
+        if (pcgTolerance > 0) s.pcgTolerance = pcgTolerance;
+        if (relaxation > 0) s.relaxation = relaxation;
+        if (timeBudgetMs >= 0) s.timeBudgetMs = timeBudgetMs;
+        if (atol >= 0) s.atol = atol;
+        if (backtracking) s.backtracking = true;
         return s.validate();
     }
 };

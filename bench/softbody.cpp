@@ -2,7 +2,11 @@
 //   --scene bunny_squash: every method gets the same wall-time budget per frame (the first
 //     method's time at --iterations, or --budget-ms); the others' iteration counts are
 //     calibrated to it. Per frame: wall_ms, dual residual, V/V_rest and shape error (mean
-//     distance to the rigidly aligned rest pose over the rest bounding-box diagonal).
+//     distance to the rigidly aligned rest pose over the rest bounding-box diagonal), then
+//     the solver's iterations (MGPBD: outer, and PCG in total), the kinetic energy (all, and
+//     of the centre-of-mass motion), the centre-of-mass height and the ARAP energy
+//     sum C^2 / (2 alpha) [J]. Rows are flushed per frame, and stderr shows
+//     progress, so a slow method is visible while it runs.
 //   --scene beam: per method and dt (--dt list), the tip deflection over time (rest height
 //     minus current height of the mean free-end vertex); the last second's mean is printed.
 // Methods not in this build are skipped with a message.
@@ -10,10 +14,17 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
+#include <string>
+#include <utility>
 
 #include "bench/bench_registry.h"
 #include "bench/bench_util.h"
+#include "bench/mgpbd_bench_util.h"
+#include "bench/mgpbd_cli.h"
+#include "sim/constraints/arap.h"
+#include "sim/core/metrics.h"
 #include "sim/scenes/scenes.h"
 #include "sim/solvers/solver_params.h"
 #include "sim/topology/softbody_metrics.h"
@@ -32,7 +43,43 @@ struct Args {
     double seconds = 2.0;
     int res = 0;
     std::string csv;
+    MgpbdOverrides mg;
 };
+
+// sum over ARAP constraints of C^2 / (2 alpha), alpha = arap.compliance * complianceScale [J].
+double arapEnergy(const sim::World& w) {
+    const sim::Real compliance = w.settings.arap.compliance;
+    if (!(compliance > 0)) return 0;
+    double e = 0;
+    for (const sim::ArapConstraint& c : w.constraints.arap) {
+        sim::Vec3 g[4];
+        const sim::Real C = sim::evaluateArap(w.particles.x[c.i[0]], w.particles.x[c.i[1]],
+                                              w.particles.x[c.i[2]], w.particles.x[c.i[3]],
+                                              c.restInverse, g);
+        e += C * C / (2 * compliance * c.complianceScale);
+    }
+    return e;
+}
+
+// Centre-of-mass height [m] and the kinetic energy of the centre-of-mass motion [J]; the
+// rest of the kinetic energy is internal (vibration, rotation).
+std::pair<double, double> centreOfMass(const sim::World& w) {
+    double mass = 0;
+    sim::Vec3 x = sim::Vec3::Zero(), momentum = sim::Vec3::Zero();
+    for (int i = 0; i < w.particles.size(); ++i) {
+        mass += w.particles.m[i];
+        x += w.particles.m[i] * w.particles.x[i];
+        momentum += w.particles.m[i] * w.particles.v[i];
+    }
+    if (!(mass > 0)) return {0, 0};
+    return {x.y() / mass, 0.5 * momentum.squaredNorm() / mass};
+}
+
+// Outer iterations (MGPBD) or sweeps (PBD/XPBD) of the last step, and MGPBD's PCG total.
+std::pair<int, int> iterationCounts(const sim::World& w) {
+    const sim::SolverStats& s = w.solver().stats();
+    return {s.iterations, static_cast<int>(solverStat(s, "pcg iterations"))};
+}
 
 double wallMs(sim::World& w) {
     const auto t0 = std::chrono::steady_clock::now();
@@ -58,6 +105,10 @@ sim::World loadWith(const Args& a, sim::SolverKind kind, int iterations) {
     w.setSolver(kind);
     w.settings.iterations = iterations;
     w.settings.mgpbd.maxIterations = iterations;  // MGPBD's outer iterations
+    if (std::string e = a.mg.apply(w.settings.mgpbd); !e.empty()) {
+        std::fprintf(stderr, "pbd-bench softbody: %s\n", e.c_str());
+        std::exit(2);
+    }
     return w;
 }
 
@@ -71,7 +122,21 @@ int calibrate(const Args& a, sim::SolverKind kind, double budgetMs) {
     return std::clamp(static_cast<int>(std::lround(budgetMs / perIteration)), 1, 100000);
 }
 
-int runSquash(const Args& a, FILE* out) {
+// The MgpbdSettings the runs use, for the CSV header.
+std::string mgpbdDescription(const Args& a) {
+    sim::World w = loadWith(a, sim::SolverKind::MGPBD, a.iterations);
+    const sim::MgpbdSettings& m = w.settings.mgpbd;
+    char text[320];
+    std::snprintf(text, sizeof text,
+                  "mgpbd: max %d outer, atol %g, omega %g%s, budget %g ms, pcg tol %g max %d, "
+                  "smoother %s, setup every %d frames",
+                  m.maxIterations, m.atol, m.relaxation, m.backtracking ? " (backtracking)" : "",
+                  m.timeBudgetMs, m.pcgTolerance, m.pcgMaxIterations, sim::smootherName(m.smoother),
+                  m.setupInterval);
+    return text;
+}
+
+int runSquash(const Args& a, const std::string& command, FILE* out) {
     sim::TetMesh rest;
     const int res = a.res > 0 ? a.res : sim::findScene(a.scene)->defaultResolution;
     std::string source;
@@ -79,39 +144,63 @@ int runSquash(const Args& a, FILE* out) {
         std::fprintf(stderr, "pbd-bench softbody: %s\n", e.c_str());
         return 2;
     }
-    std::fprintf(out, "# %s; pbd-bench softbody --scene bunny_squash --res %d --method %s "
-                 "--iterations %d; body: %s, %zu tets\n",
-                 machineDescription().c_str(), res, a.methods.c_str(), a.iterations,
-                 source.c_str(), rest.tets.size());
-    std::fprintf(out, "method,frame,wall_ms,dual_residual,volume_ratio,shape_error\n");
+    std::fprintf(out, "# %s; %s; body: %s, %zu tets; %s\n", machineDescription().c_str(),
+                 command.c_str(), source.c_str(), rest.tets.size(), mgpbdDescription(a).c_str());
+    std::fprintf(out, "method,frame,wall_ms,dual_residual,volume_ratio,shape_error,iterations,"
+                      "pcg_iterations,kinetic_energy,kinetic_cm,com_height,arap_energy\n");
+    std::fflush(out);
     double budget = a.budgetMs;
     for (sim::SolverKind kind : availableMethods(a.methods)) {
         const int iterations = budget > 0 ? calibrate(a, kind, budget) : a.iterations;
         sim::World w = loadWith(a, kind, iterations);
         const int frames = static_cast<int>(std::lround(a.seconds / w.settings.frameDt));
+        std::fprintf(stderr, "%s: %d iterations, %d frames, mass %.4g kg, initial ARAP energy %.4g J\n",
+                     sim::solverName(kind), iterations, frames, w.particles.totalMass(), arapEnergy(w));
         double total = 0;
+        bool met = false;
         for (int f = 1; f <= frames; ++f) {
             const double ms = wallMs(w);
             total += ms;
             const sim::SoftBodyShape s = sim::measureSoftBody(rest, w.particles.x);
-            std::fprintf(out, "%s,%d,%.3f,%.6e,%.5f,%.5f\n", sim::solverName(kind), f, ms,
-                         w.solver().stats().residual, s.volumeRatio, s.shapeError);
+            const auto [outer, pcgTotal] = iterationCounts(w);
+            const double kinetic = sim::measure(w).kineticEnergy;
+            const auto [height, kineticCm] = centreOfMass(w);
+            std::fprintf(out, "%s,%d,%.3f,%.6e,%.5f,%.5f,%d,%d,%.6e,%.6e,%.5f,%.6e\n",
+                         sim::solverName(kind), f, ms, w.solver().stats().residual, s.volumeRatio,
+                         s.shapeError, outer, pcgTotal, kinetic, kineticCm, height, arapEnergy(w));
+            std::fflush(out);
+            if (!met && s.volumeRatio >= 0.95 && s.shapeError <= 0.02) {
+                met = true;
+                std::fprintf(stderr, "%s: thresholds (volume >= 0.95, shape <= 0.02) met at frame %d\n",
+                             sim::solverName(kind), f);
+            }
+            if (f == 1) {  // the solver's own figures (MGPBD: ms per phase, AMG levels)
+                std::fprintf(stderr, "%s frame 1 stats:", sim::solverName(kind));
+                for (const auto& [key, value] : w.solver().stats().extra)
+                    std::fprintf(stderr, " %s=%.4g;", key.c_str(), value);
+                std::fprintf(stderr, "\n");
+            }
+            if (f % 10 == 0 || f == 1)
+                std::fprintf(stderr, "%s frame %d/%d: %.1f ms (mean %.1f), volume %.4f, shape %.4f, KE %.4g J\n",
+                             sim::solverName(kind), f, frames, ms, total / f, s.volumeRatio,
+                             s.shapeError, kinetic);
         }
         const sim::SoftBodyShape s = sim::measureSoftBody(rest, w.particles.x);
         std::printf("%s: %d iterations, %.2f ms/frame, after %.2f s: volume ratio %.4f, shape error %.4f\n",
                     sim::solverName(kind), iterations, total / frames, a.seconds, s.volumeRatio,
                     s.shapeError);
+        std::fflush(stdout);
         if (budget <= 0) budget = total / frames;
     }
     return 0;
 }
 
-int runBeam(const Args& a, FILE* out) {
-    std::fprintf(out, "# %s; pbd-bench softbody --scene beam --res %d --method %s --iterations %d "
-                 "--dt %s --seconds %g\n",
-                 machineDescription().c_str(), a.res, a.methods.c_str(), a.iterations,
-                 a.dts.c_str(), a.seconds);
-    std::fprintf(out, "method,dt,iterations,frame,time_s,wall_ms,tip_deflection\n");
+int runBeam(const Args& a, const std::string& command, FILE* out) {
+    std::fprintf(out, "# %s; %s; %s\n", machineDescription().c_str(), command.c_str(),
+                 mgpbdDescription(a).c_str());
+    std::fprintf(out, "method,dt,iterations,frame,time_s,wall_ms,tip_deflection,dual_residual,"
+                      "outer_iterations,pcg_iterations\n");
+    std::fflush(out);
     for (sim::SolverKind kind : availableMethods(a.methods))
         for (double dt : parseList<double>(a.dts)) {
             sim::World w = loadWith(a, kind, a.iterations);
@@ -128,20 +217,26 @@ int runBeam(const Args& a, FILE* out) {
             };
             const Real restY = tipY();
             const int frames = static_cast<int>(std::lround(a.seconds / dt));
-            double lastSecond = 0;
+            double lastSecond = 0, totalMs = 0;
             int lastCount = 0;
             for (int f = 1; f <= frames; ++f) {
                 const double ms = wallMs(w);
+                totalMs += ms;
                 const Real deflection = restY - tipY();
                 if (f * dt > a.seconds - 1.0 + 1e-9) {
                     lastSecond += deflection;
                     ++lastCount;
                 }
-                std::fprintf(out, "%s,%.3f,%d,%d,%.3f,%.3f,%.6e\n", sim::solverName(kind), dt,
-                             a.iterations, f, f * dt, ms, deflection);
+                const auto [outer, pcgTotal] = iterationCounts(w);
+                std::fprintf(out, "%s,%.3f,%d,%d,%.3f,%.3f,%.6e,%.6e,%d,%d\n", sim::solverName(kind),
+                             dt, a.iterations, f, f * dt, ms, deflection,
+                             w.solver().stats().residual, outer, pcgTotal);
+                std::fflush(out);
             }
-            std::printf("%s dt %.3f: mean tip deflection over the last second %.6e m\n",
-                        sim::solverName(kind), dt, lastSecond / std::max(1, lastCount));
+            std::printf("%s dt %.3f: mean tip deflection over the last second %.6e m (%.1f ms/frame)\n",
+                        sim::solverName(kind), dt, lastSecond / std::max(1, lastCount),
+                        totalMs / frames);
+            std::fflush(stdout);
         }
     return 0;
 }
@@ -156,7 +251,8 @@ int run(const Args& a) {
         return 2;
     }
     FILE* out = openCsv(a.csv);
-    const int rc = a.scene == "beam" ? runBeam(a, out) : runSquash(a, out);
+    const std::string command = benchCommandLine();
+    const int rc = a.scene == "beam" ? runBeam(a, command, out) : runSquash(a, command, out);
     if (out != stdout) std::fclose(out);
     return rc;
 }
@@ -174,6 +270,7 @@ BenchRegistration reg({"softbody", "bunny_squash at equal wall time per frame; b
                            sub.add_option("--seconds", a->seconds, "simulated seconds");
                            sub.add_option("--res", a->res, "scene resolution (0 = default)");
                            sub.add_option("--csv", a->csv);
+                           a->mg.add(sub);
                            return [a] { return run(*a); };
                        }});
 

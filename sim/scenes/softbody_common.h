@@ -14,7 +14,8 @@ std::string addTetgenSoftBody(World& world, const TriangleMesh& surface,
                               const SoftBodyOptions& options, SoftBodyHandle* handle = nullptr,
                               TetMesh* restMesh = nullptr);
 
-// XPBD, one 10 ms substep per frame, 20 iterations, ARAP with mu [Pa].
+// XPBD, one 10 ms substep per frame, 20 iterations, ARAP with mu [Pa]; MGPBD's relaxation
+// omega = 0.1 (the paper's soft-body value) for when MGPBD is selected.
 void useSoftBodySettings(Settings& settings, Real mu);
 
 }  // namespace sim

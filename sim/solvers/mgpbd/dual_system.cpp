@@ -29,7 +29,7 @@ bool DualSystem::sameActiveSet(const World& world) const {
         using Traits = std::decay_t<decltype(traits)>;
         const std::vector<int>* rows = type < rowOf_.size() ? &rowOf_[type] : nullptr;
         ++type;
-        if (!same) return;
+        if (!same || Traits::unilateral) return;  // never rows: their count may change freely
         if (!rows || rows->size() != array.size()) {
             same = false;
             return;
@@ -57,8 +57,8 @@ void DualSystem::build(const World& world) {
     int rowCount = 0;
     visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
-        std::vector<int>& rows = rowOf_.emplace_back(array.size(), -1);
-        for (size_t c = 0; c < array.size(); ++c) {
+        std::vector<int>& rows = rowOf_.emplace_back(Traits::unilateral ? 0 : array.size(), -1);
+        for (size_t c = 0; c < rows.size(); ++c) {
             if (!rowIsActive<Traits>(array[c], P)) continue;
             rows[c] = rowCount;
             for (int i : Traits::indices(array[c])) {
@@ -137,7 +137,7 @@ void DualSystem::evaluate(const World& world, Real dt, const Vector& lambda) {
         constexpr int N = Traits::arity;
         const std::vector<int>& rows = rowOf_[type++];
         const Real at = Traits::material(world.settings).compliance / (dt * dt);
-        const int n = static_cast<int>(array.size());
+        const int n = static_cast<int>(rows.size());  // 0 for unilateral types
 #pragma omp parallel for schedule(static)
         for (int c = 0; c < n; ++c) {
             const int r = rows[c];
