@@ -29,8 +29,11 @@ int runHeadless(const Options& o) {
         return 2;
     }
     sim::StatsCsv csv;
-    // Solver-independent checks (sim/core/checks.h) as extra columns.
-    if (!o.statsPath.empty() && !csv.open(o.statsPath, {"penetrations", "crossings", "components"})) {
+    // Particle and self-contact counts (they grow with tearing and folding), then the
+    // solver-independent checks (sim/core/checks.h) as extra columns.
+    if (!o.statsPath.empty() &&
+        !csv.open(o.statsPath,
+                  {"particles", "self_contacts", "penetrations", "crossings", "components"})) {
         std::cerr << "pbd-sandbox: " << csv.error() << "\n";
         return 2;
     }
@@ -47,7 +50,8 @@ int runHeadless(const Options& o) {
         const int cross = crossings.update(world);
         maxPenetrations = std::max(maxPenetrations, pen);
         totalCrossings += cross;
-        csv.writeRow(world, {double(pen), double(cross), double(sim::countComponents(world))});
+        csv.writeRow(world, {double(world.particles.size()), double(world.selfContacts.size()),
+                             double(pen), double(cross), double(sim::countComponents(world))});
     }
     if (csv.isOpen())
         std::printf("checks: max penetrations %d, total crossings %d, components %d\n",

@@ -40,11 +40,49 @@ Real evaluateSelfContact(const Vec3& q, const Vec3& p1, const Vec3& p2, const Ve
     return side * (q - p1).dot(*normal) - thickness;  // eq. 12
 }
 
+void SelfCollision::buildNeighbours(const Particles& P,
+                                    const std::vector<DistanceConstraint>& edges) {
+    const int n = P.size();
+    auto originOf = [&](int i) { return i < static_cast<int>(P.origin.size()) ? P.origin[i] : i; };
+    neighbourStart_.assign(n + 1, 0);
+    for (const DistanceConstraint& e : edges) {
+        ++neighbourStart_[originOf(e.i) + 1];
+        ++neighbourStart_[originOf(e.j) + 1];
+    }
+    for (int o = 0; o < n; ++o) neighbourStart_[o + 1] += neighbourStart_[o];
+    neighbours_.resize(neighbourStart_[n]);
+    std::vector<int> fill(neighbourStart_.begin(), neighbourStart_.end() - 1);
+    for (const DistanceConstraint& e : edges) {
+        const int a = originOf(e.i), b = originOf(e.j);
+        neighbours_[fill[a]++] = b;
+        neighbours_[fill[b]++] = a;
+    }
+}
+
+bool SelfCollision::restNeighbours(const Particles& P, int q, const std::array<int, 3>& tri) const {
+    auto originOf = [&](int i) { return i < static_cast<int>(P.origin.size()) ? P.origin[i] : i; };
+    const int oq = originOf(q);
+    for (int k : tri) {
+        const int o = originOf(k);
+        if (o == oq) return true;
+        if (o + 1 >= static_cast<int>(neighbourStart_.size())) continue;
+        for (int e = neighbourStart_[o]; e < neighbourStart_[o + 1]; ++e)
+            if (neighbours_[e] == oq) return true;
+    }
+    return false;
+}
+
 void SelfCollision::generate(const Particles& P, const std::vector<std::array<int, 3>>& triangles,
+                             const std::vector<DistanceConstraint>& edges, uint64_t topologyVersion,
                              Real thickness, const std::vector<Contact>& colliderContacts,
                              std::vector<SelfContact>& contacts) {
     contacts.clear();
     if (triangles.empty()) return;
+    if (topologyVersion != neighbourVersion_ || P.size() != neighbourParticles_) {
+        buildNeighbours(P, edges);
+        neighbourVersion_ = topologyVersion;
+        neighbourParticles_ = P.size();
+    }
     supported_.assign(P.size(), -1);
     for (int k = 0; k < static_cast<int>(colliderContacts.size()); ++k)
         supported_[colliderContacts[k].particle] = k;
@@ -69,7 +107,7 @@ void SelfCollision::generate(const Particles& P, const std::vector<std::array<in
         const Real motion = (P.p[q] - P.x[q]).norm();
         hash_.query(box, [&](int t) {
             const auto& tri = triangles[t];
-            if (tri[0] == q || tri[1] == q || tri[2] == q) return;
+            if (restNeighbours(P, q, tri)) return;  // also covers q being a corner
             const Vec3 &a = P.x[tri[0]], &b = P.x[tri[1]], &c = P.x[tri[2]];
             Vec3 nrm;
             Real bary[3];

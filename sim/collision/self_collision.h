@@ -13,6 +13,15 @@
 // linear momentum, and does not blow up for a needle triangle. Each projection moves a
 // vertex at most by the constraint's maxStep, so a tangled state stays bounded.
 //
+// Rest-mesh neighbours never collide: a vertex is not tested against a triangle when it
+// is, or shares a stretch edge with, one of the triangle's vertices, compared by
+// Particles::origin so that the two sides of a tear still count as neighbours. With h
+// near half the edge length (tearable_cloth: h = 0.01, edges 0.025) such pairs are always
+// within reach while nearly coplanar, so the side s they start with is noise, and two of
+// them can demand q above one triangle and below its coplanar neighbour. Skipping them cut
+// the contacts of tearable_cloth's hanging sheet from ~27k to ~4.8k; it does not by itself
+// stop that scene's runaway once tearing speeds up (docs/architecture.md).
+//
 // Edge-edge contacts are not generated: two edges can pass through each other while no
 // vertex crosses a triangle (thickness h makes this rare for cloth of even resolution).
 // That is a named limitation (docs/architecture.md).
@@ -20,6 +29,7 @@
 
 #include "sim/collision/spatial_hash.h"
 #include "sim/constraints/contact.h"
+#include "sim/constraints/distance.h"
 #include "sim/core/particles.h"
 
 namespace sim {
@@ -40,11 +50,25 @@ class SelfCollision {
 public:
     // Finds the vertex-triangle pairs close enough to touch this substep. `thickness` is h.
     // `colliderContacts` marks the vertices the colliders support (SelfContact::supported).
+    // `edges` (the stretch constraints) define the rest-mesh neighbours that are skipped;
+    // they are re-read when `topologyVersion` or the particle count changes.
     void generate(const Particles& P, const std::vector<std::array<int, 3>>& triangles,
+                  const std::vector<DistanceConstraint>& edges, uint64_t topologyVersion,
                   Real thickness, const std::vector<Contact>& colliderContacts,
                   std::vector<SelfContact>& contacts);
 
+    // True when q is one of the triangle's rest-mesh vertices or their neighbours.
+    bool restNeighbours(const Particles& P, int q, const std::array<int, 3>& tri) const;
+
 private:
+    void buildNeighbours(const Particles& P, const std::vector<DistanceConstraint>& edges);
+
+    // CSR over origins: the origins sharing a stretch edge with origin o are
+    // neighbours_[neighbourStart_[o] .. neighbourStart_[o + 1]).
+    std::vector<int> neighbourStart_, neighbours_;
+    uint64_t neighbourVersion_ = ~uint64_t(0);
+    int neighbourParticles_ = -1;
+
     std::vector<int> supported_;  // collider contact of each particle, or -1
     std::vector<Aabb> triBoxes_;
     SpatialHash hash_;

@@ -1,6 +1,8 @@
 #pragma once
 // Distance (stretch) constraint, PBD paper eq. 10-11 and §4.1:
 //     C(p1, p2) = |p1 - p2| - l0,   grad_p1 C = n,  grad_p2 C = -n,  n = (p1-p2)/|p1-p2|.
+#include <cmath>
+
 #include "sim/core/types.h"
 
 namespace sim {
@@ -14,14 +16,15 @@ struct DistanceConstraint {
 // Writes C's gradients; returns C. A zero-length pair has no direction: C is returned with
 // zero gradients so that nothing moves (no NaN).
 inline Real evaluateDistance(const Vec3& p1, const Vec3& p2, Real restLength, Vec3 grad[2]) {
-    Vec3 d = p1 - p2;
-    Real len = d.norm();
-    if (len < 1e-12) {
+    const Vec3 d = p1 - p2;
+    const Real len2 = d.squaredNorm();
+    if (len2 < 1e-24) {
         grad[0].setZero();
         grad[1].setZero();
         return -restLength;
     }
-    grad[0] = d / len;
+    const Real len = std::sqrt(len2);
+    grad[0] = d * (1.0 / len);  // one division, not three
     grad[1] = -grad[0];
     return len - restLength;
 }

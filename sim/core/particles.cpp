@@ -13,6 +13,7 @@ int Particles::add(const Vec3& at, Real mass) {
     m.push_back(mass);
     w.push_back(1.0 / mass);
     pinned.push_back(0);
+    origin.push_back(size() - 1);
     return size() - 1;
 }
 
@@ -29,6 +30,7 @@ void Particles::clear() {
     m.clear();
     w.clear();
     pinned.clear();
+    origin.clear();
 }
 
 Real Particles::totalMass() const {

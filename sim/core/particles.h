@@ -16,6 +16,10 @@ struct Particles {
     std::vector<Real> m;   // mass [kg], always > 0
     std::vector<Real> w;   // inverse mass used by the solvers [1/kg]; 0 when pinned
     std::vector<uint8_t> pinned;
+    // The particle this one was split from by tearing or cutting, followed back to the
+    // mesh's original vertex (its own index if never split). Self collision treats all
+    // particles of one origin as one vertex of the rest mesh.
+    std::vector<int> origin;
 
     int size() const { return static_cast<int>(x.size()); }
     int add(const Vec3& position, Real mass);

@@ -58,8 +58,8 @@ void World::substep(Real dt, Real /*alpha0*/, Real alpha1) {
         ScopedTimer t(profile.collisions);
         generateContacts(particles, colliders, settings.collisionThickness, contacts, dt);  // (8)
         if (settings.selfCollision)
-            selfCollision_.generate(particles, triangles, settings.selfThickness, contacts,
-                                    selfContacts);
+            selfCollision_.generate(particles, triangles, constraints.distance, topologyVersion_,
+                                    settings.selfThickness, contacts, selfContacts);
         else
             selfContacts.clear();
     }
