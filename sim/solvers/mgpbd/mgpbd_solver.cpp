@@ -2,11 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
-#include <type_traits>
 
 #include "sim/collision/collision_stage.h"
-#include "sim/constraints/constraint_visit.h"
 #include "sim/core/world.h"
+#include "sim/solvers/pbd/gauss_seidel_solver.h"
 
 namespace sim {
 
@@ -15,29 +14,6 @@ using Clock = std::chrono::steady_clock;
 double msSince(Clock::time_point t) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
-
-// Unilateral types (separation between bodies) are not rows of the dual system; like the
-// collider contacts they are projected once after the elastic loop (§5.4), as hard constraints.
-void projectUnilateral(World& world) {
-    Particles& P = world.particles;
-    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
-        using Traits = std::decay_t<decltype(traits)>;
-        if constexpr (Traits::unilateral) {
-            constexpr int N = Traits::arity;
-            for (const auto& con : array) {
-                Vec3 g[N];
-                const Real C = Traits::evaluate(con, P.p, g);
-                if (!(C < 0)) continue;
-                const auto idx = Traits::indices(con);
-                Real sum = 0;
-                for (int k = 0; k < N; ++k) sum += P.w[idx[k]] * g[k].squaredNorm();
-                if (!(sum > 0)) continue;
-                for (int k = 0; k < N; ++k) P.p[idx[k]] += (-C / sum) * P.w[idx[k]] * g[k];
-            }
-        }
-    });
-}
-
 }  // namespace
 
 void MgpbdSolver::solve(World& world, Real dt) {
@@ -110,7 +86,9 @@ void MgpbdSolver::solve(World& world, Real dt) {
         for (int i = 0; i < n; ++i) P.p[i] += omega * dx_[i];  // line 11
         msSolve += msSince(t);
     }
-    projectUnilateral(world);
+    // Unilateral types (separation between bodies) are not rows of the dual system; like the
+    // collider contacts they are projected once after the elastic loop (§5.4), as hard constraints.
+    GaussSeidelSolver::projectUnilateral(world);
     projectCollisions(world, dt);  // §5.4: collider and self contacts after the elastic loop
     stats_.iterations = it;
     stats_.residual = stats_.residualHistory.back();

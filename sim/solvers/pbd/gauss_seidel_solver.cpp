@@ -41,6 +41,26 @@ template <int N>
     for (int k = 0; k < N; ++k) P.p[idx[k]] += s * P.w[idx[k]] * grad[k];
 }
 
+// One pass over a constraint array, forward or backward. lambda: one per constraint (XPBD),
+// or null in stiffness mode, which never reads it.
+template <class Traits, class Array>
+[[gnu::always_inline]] inline void projectArray(Particles& P, const Array& array,
+                                                const ProjectionParams& params, Real* lambda,
+                                                bool backward) {
+    constexpr int N = Traits::arity;
+    Real unused = 0;
+    const size_t n = array.size();
+    for (size_t k = 0; k < n; ++k) {
+        const size_t c = backward ? n - 1 - k : k;
+        const auto& con = array[c];
+        Vec3 g[N];
+        const Real C = Traits::evaluate(con, P.p, g);
+        if (Traits::unilateral && C >= 0) continue;
+        applyProjection<N>(P, Traits::indices(con), C, g, params, con.complianceScale,
+                           lambda ? lambda[c] : unused, Traits::maxStep(con));
+    }
+}
+
 }  // namespace
 
 void GaussSeidelSolver::resetLambdas(const World& world, LambdaSet& lambdas) {
@@ -57,22 +77,22 @@ void GaussSeidelSolver::sweep(World& world, ProjectionMode mode, Real dt, int it
     size_t type = 0;
     visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
-        constexpr int N = Traits::arity;
         const ProjectionParams params =
             makeProjection(mode, Traits::material(world.settings), iterations, dt);
-        std::vector<Real>& lambda = lambdas[type++];
-        const size_t n = array.size();
-        for (size_t k = 0; k < n; ++k) {
-            const size_t c = backward ? n - 1 - k : k;
-            const auto& con = array[c];
-            Vec3 g[N];
-            const Real C = Traits::evaluate(con, P.p, g);
-            if (Traits::unilateral && C >= 0) continue;
-            applyProjection<N>(P, Traits::indices(con), C, g, params, con.complianceScale,
-                               lambda[c], Traits::maxStep(con));
-        }
+        projectArray<Traits>(P, array, params, lambdas[type++].data(), backward);
     });
     projectCollisions(world, dt);
+}
+
+void GaussSeidelSolver::projectUnilateral(World& world) {
+    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+        using Traits = std::decay_t<decltype(traits)>;
+        if constexpr (Traits::unilateral) {
+            const ProjectionParams hard =
+                makeProjection(ProjectionMode::Stiffness, Traits::material(world.settings), 1, 1);
+            projectArray<Traits>(world.particles, array, hard, nullptr, false);
+        }
+    });
 }
 
 void GaussSeidelSolver::solve(World& world, Real dt) {

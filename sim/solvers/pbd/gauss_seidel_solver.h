@@ -32,6 +32,9 @@ public:
     // contacts. `iterations` is n_s for k'. HPBD's level-0 smoothing uses this too.
     static void sweep(World& world, ProjectionMode mode, Real dt, int iterations,
                       LambdaSet& lambdas, bool backward = false);
+    // One hard (stiffness 1) pass over the unilateral constraint types only (separation
+    // pairs): MGPBD leaves them out of its dual system and projects them after its loop.
+    static void projectUnilateral(World& world);
 
 private:
     ProjectionMode mode_;
