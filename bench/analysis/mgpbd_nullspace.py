@@ -95,9 +95,12 @@ class TwoLevel:
             rho = rho_next
         return x
 
+    def coarse_solve(self, rc):
+        return scipy.linalg.cho_solve(self.coarse, rc)
+
     def __call__(self, r):
         x = self.chebyshev(np.zeros_like(r), r)
-        x = x + self.P @ scipy.linalg.cho_solve(self.coarse, self.P.T @ (r - self.A @ x))
+        x = x + self.P @ self.coarse_solve(self.P.T @ (r - self.A @ x))
         return self.chebyshev(x, r)
 
 

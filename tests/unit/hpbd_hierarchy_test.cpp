@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <utility>
 
 #include "sim/core/world.h"
 #include "sim/solvers/hpbd/grid_hierarchy.h"
@@ -58,6 +59,13 @@ int splitParticle(World& world, int i) {
     world.solver().onParticleSplit(world, i, d);
     world.bumpTopology();
     return d;
+}
+
+// Five levels by the grid builder (Fig. 6) and by the general builder (k = 2) on one world.
+std::pair<Hierarchy, Hierarchy> bothBuilders(const World& world, const GridSpec& spec) {
+    HpbdSettings s;
+    s.levels = 5;
+    return {buildGridHierarchy(world.particles.x, spec, 0, s), general(world, 2, 5)};
 }
 
 }  // namespace
@@ -172,10 +180,7 @@ TEST(HpbdHierarchy, GridBuilderMatchesGeneralBuilderSizes) {
                     std::shuffle(world.constraints.distance.begin(),
                                  world.constraints.distance.end(), rng);
                 }
-                HpbdSettings s;
-                s.levels = 5;
-                const Hierarchy g = buildGridHierarchy(world.particles.x, spec, 0, s);
-                const Hierarchy h = general(world, 2, 5);
+                const auto [g, h] = bothBuilders(world, spec);
                 ASSERT_EQ(checkHierarchy(g, true), "");
                 ASSERT_EQ(checkHierarchy(h, true), "");
                 ASSERT_EQ(g.coarseLevels(), h.coarseLevels()) << quads << " quads";
@@ -200,10 +205,7 @@ TEST(HpbdHierarchy, GridAndGeneralBuildersAgreeUpToTheBorderOnEvenGrids) {
     for (GridDiagonal diag : {GridDiagonal::Uniform, GridDiagonal::Alternating}) {
         const GridSpec spec = grid(63, diag);
         World world = clothWorld(spec);
-        HpbdSettings s;
-        s.levels = 5;
-        const Hierarchy g = buildGridHierarchy(world.particles.x, spec, 0, s);
-        const Hierarchy h = general(world, 2, 5);
+        const auto [g, h] = bothBuilders(world, spec);
         ASSERT_EQ(checkHierarchy(g, true), "");
         ASSERT_EQ(checkHierarchy(h, true), "");
         ASSERT_EQ(g.coarseLevels(), 5);

@@ -41,11 +41,7 @@ std::vector<CoarseConstraint> gridEdges(const std::vector<int>& rows, const std:
 Hierarchy buildGridHierarchy(const std::vector<Vec3>& rest, const GridSpec& spec, int firstParticle,
                              const HpbdSettings& settings) {
     const int n = static_cast<int>(rest.size());
-    Hierarchy h;
-    h.levelOf.assign(n, 0);
-    h.childSlot.assign(n, -1);
-    h.levels.emplace_back();
-    for (int i = 0; i < n; ++i) h.levels[0].particles.push_back(i);
+    Hierarchy h = Hierarchy::finestOnly(n);
 
     std::vector<int> rows, cols;
     for (int r = 0; r <= spec.rows; ++r) rows.push_back(r);

@@ -209,11 +209,7 @@ Hierarchy buildHierarchy(const std::vector<Vec3>& rest,
                          const std::vector<DistanceConstraint>& edges,
                          const std::vector<uint8_t>& visitLast, const HpbdSettings& settings) {
     const int n = static_cast<int>(rest.size());
-    Hierarchy h;
-    h.levelOf.assign(n, 0);
-    h.childSlot.assign(n, -1);
-    h.levels.emplace_back();
-    for (int i = 0; i < n; ++i) h.levels[0].particles.push_back(i);
+    Hierarchy h = Hierarchy::finestOnly(n);
 
     Graph g(n);
     for (const DistanceConstraint& e : edges)

@@ -41,6 +41,16 @@ struct Hierarchy {
 
     int coarseLevels() const { return levels.empty() ? 0 : static_cast<int>(levels.size()) - 1; }
     int particleCount() const { return static_cast<int>(levelOf.size()); }
+
+    // Level 0 alone, holding particles 0..n-1: where both builders start.
+    static Hierarchy finestOnly(int n) {
+        Hierarchy h;
+        h.levelOf.assign(n, 0);
+        h.childSlot.assign(n, -1);
+        h.levels.emplace_back();
+        for (int i = 0; i < n; ++i) h.levels[0].particles.push_back(i);
+        return h;
+    }
 };
 
 // Which rest length a collapsed constraint gets (§6.3, Fig. 2). Geodesic: the sum of the rest
