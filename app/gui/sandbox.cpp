@@ -17,6 +17,7 @@ bool loadScene(Sandbox& s, const std::string& name, int resolution) {
         o.solver.reset();  // the solver chosen in the window wins over the command line
         error = applyOverrides(o, next);
     }
+    if (error.empty() && !s.solverChosen) s.solverKind = next.settings.solver;
     if (error.empty() && !next.setSolver(s.solverKind))
         error = std::string("solver ") + sim::solverName(s.solverKind) + " is not in this build";
     if (!error.empty()) {
@@ -41,6 +42,7 @@ bool selectSolver(Sandbox& s, sim::SolverKind kind) {
         return false;
     }
     s.solverKind = kind;
+    s.solverChosen = true;
     return true;
 }
 

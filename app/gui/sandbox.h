@@ -37,6 +37,9 @@ struct Sandbox {
     int resolution = 0;
     int resolutionSlider = 0;  // the Scene panel's pending resolution (0: the scene's own)
     sim::SolverKind solverKind = sim::SolverKind::PBD;
+    // Set once the person picks a solver (radio button or --solver); until then every scene
+    // loads with the solver it names itself (pendulum_chain and softbody_on_cloth: XPBD).
+    bool solverChosen = false;
     std::string message;  // last error or notice, shown in the Scene panel and on stderr
 
     render::OrbitCamera camera;

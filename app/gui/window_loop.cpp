@@ -130,7 +130,10 @@ int runWindow(const Options& o) {
 
     Sandbox s;
     s.options = o;
-    if (o.solver) s.solverKind = *sim::solverFromName(*o.solver);
+    if (o.solver) {
+        s.solverKind = *sim::solverFromName(*o.solver);
+        s.solverChosen = true;
+    }
     if (!gui::loadScene(s, o.scene, o.resolution)) return 2;
     gui::frameScene(s);
 
