@@ -6,6 +6,7 @@
 
 #include "sim/io/tetgen_runner.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/topology/softbody_builder.h"
 
 namespace app {
 
@@ -26,6 +27,8 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     cli.add_option("--tet-quality", o.tetQuality,
                    "tetgen radius-edge bound for soft-body meshes (0 = off, else in [1, 10])");
     cli.add_option("--tet-max-volume", o.tetMaxVolume, "tetgen max tet volume [m^3] (0 = none)");
+    cli.add_option("--arap-form", o.arapForm,
+                   "ARAP rows per soft-body tet: strain (six) or norm (one); default: the scene's");
     cli.add_option("--self-collision", o.selfCollision, "vertex-triangle self collision (true|false)");
     cli.add_option("--tear", o.tearStrain, "tear edges stretched beyond this strain (0 = off)");
     cli.add_option("--frames", o.frames, "frames to run, then exit (headless default 300)");
@@ -66,6 +69,15 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
             std::cerr << "pbd-sandbox: " << e << "\n";
             return 2;
         }
+    }
+    if (o.arapForm) {
+        sim::ArapForm form;
+        if (!sim::parseArapForm(*o.arapForm, form)) {
+            std::cerr << "pbd-sandbox: --arap-form '" << *o.arapForm
+                      << "' is invalid: must be strain or norm\n";
+            return 2;
+        }
+        sim::arapFormOverride() = form;
     }
     if (o.frames < 0) {
         std::cerr << "pbd-sandbox: --frames " << o.frames << " is invalid: must be >= 0\n";

@@ -21,6 +21,7 @@ struct Options {
     std::optional<double> bend;
     std::optional<double> damping;
     std::optional<double> mu;        // ARAP shear modulus [Pa] (compliance 1/(mu V_tet))
+    std::optional<std::string> arapForm;  // ARAP rows per tet (sim::ArapForm); unset: the scene's
     double tetQuality = 1.414;       // tetgen -q radius-edge bound for soft-body scenes
     double tetMaxVolume = 0;         // tetgen -a volume bound [m^3], 0 = none
     std::optional<bool> selfCollision;  // --self-collision on|off

@@ -23,6 +23,7 @@ struct MgpbdOverrides {
     double timeBudgetMs = -1;
     double atol = -1;
     bool backtracking = false;
+    bool noPrimalResidual = false;
 
     void add(CLI::App& sub) {
         sub.add_option("--candidates", candidates, "near-kernel vectors (default 6)");
@@ -40,6 +41,8 @@ struct MgpbdOverrides {
         sub.add_option("--mgpbd-budget-ms", timeBudgetMs, "MGPBD outer-loop time budget per substep [ms]");
         sub.add_option("--mgpbd-atol", atol, "MGPBD stop when ||b|| < atol (default 1e-4)");
         sub.add_flag("--backtracking", backtracking, "halve omega while the dual residual grows");
+        sub.add_flag("--no-primal-residual", noPrimalResidual,
+                     "drop g = M(x - x~) - grad C^T lambda from b (the paper's eq. 2)");
     }
     // Returns an error message, or empty.
     std::string apply(sim::MgpbdSettings& s) const {
@@ -61,6 +64,7 @@ struct MgpbdOverrides {
         if (timeBudgetMs >= 0) s.timeBudgetMs = timeBudgetMs;
         if (atol >= 0) s.atol = atol;
         if (backtracking) s.backtracking = true;
+        if (noPrimalResidual) s.primalResidual = false;
         return s.validate();
     }
 };

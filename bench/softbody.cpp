@@ -23,10 +23,11 @@
 #include "bench/bench_util.h"
 #include "bench/mgpbd_bench_util.h"
 #include "bench/mgpbd_cli.h"
-#include "sim/constraints/arap.h"
+#include "sim/constraints/constraint_visit.h"
 #include "sim/core/metrics.h"
 #include "sim/scenes/scenes.h"
 #include "sim/solvers/solver_params.h"
+#include "sim/topology/softbody_builder.h"
 #include "sim/topology/softbody_metrics.h"
 
 namespace bench {
@@ -43,6 +44,7 @@ struct Args {
     double seconds = 2.0;
     int res = 0;
     std::string csv;
+    std::string arapForm;  // empty: the scene's
     MgpbdOverrides mg;
 };
 
@@ -53,9 +55,7 @@ double arapEnergy(const sim::World& w) {
     double e = 0;
     for (const sim::ArapConstraint& c : w.constraints.arap) {
         sim::Vec3 g[4];
-        const sim::Real C = sim::evaluateArap(w.particles.x[c.i[0]], w.particles.x[c.i[1]],
-                                              w.particles.x[c.i[2]], w.particles.x[c.i[3]],
-                                              c.restInverse, g);
+        const sim::Real C = sim::ConstraintTraits<sim::ArapConstraint>::evaluate(c, w.particles.x, g);
         e += C * C / (2 * compliance * c.complianceScale);
     }
     return e;
@@ -128,9 +128,10 @@ std::string mgpbdDescription(const Args& a) {
     const sim::MgpbdSettings& m = w.settings.mgpbd;
     char text[320];
     std::snprintf(text, sizeof text,
-                  "mgpbd: max %d outer, atol %g, omega %g%s, budget %g ms, pcg tol %g max %d, "
+                  "mgpbd: max %d outer, atol %g, omega %g%s%s, budget %g ms, pcg tol %g max %d, "
                   "smoother %s, setup every %d frames",
                   m.maxIterations, m.atol, m.relaxation, m.backtracking ? " (backtracking)" : "",
+                  m.primalResidual ? ", primal residual" : ", no primal residual",
                   m.timeBudgetMs, m.pcgTolerance, m.pcgMaxIterations, sim::smootherName(m.smoother),
                   m.setupInterval);
     return text;
@@ -196,7 +197,8 @@ int runSquash(const Args& a, const std::string& command, FILE* out) {
 }
 
 int runBeam(const Args& a, const std::string& command, FILE* out) {
-    std::fprintf(out, "# %s; %s; %s\n", machineDescription().c_str(), command.c_str(),
+    std::fprintf(out, "# %s; %s; arap form %s; %s\n", machineDescription().c_str(),
+                 command.c_str(), a.arapForm.empty() ? "of the scene" : a.arapForm.c_str(),
                  mgpbdDescription(a).c_str());
     std::fprintf(out, "method,dt,iterations,frame,time_s,wall_ms,tip_deflection,dual_residual,"
                       "outer_iterations,pcg_iterations\n");
@@ -250,6 +252,14 @@ int run(const Args& a) {
         std::fprintf(stderr, "pbd-bench softbody: --scene must be bunny_squash or beam\n");
         return 2;
     }
+    if (!a.arapForm.empty()) {
+        sim::ArapForm form;
+        if (!sim::parseArapForm(a.arapForm, form)) {
+            std::fprintf(stderr, "pbd-bench softbody: --arap-form must be norm or strain\n");
+            return 2;
+        }
+        sim::arapFormOverride() = form;
+    }
     FILE* out = openCsv(a.csv);
     const std::string command = benchCommandLine();
     const int rc = a.scene == "beam" ? runBeam(a, command, out) : runSquash(a, command, out);
@@ -270,6 +280,8 @@ BenchRegistration reg({"softbody", "bunny_squash at equal wall time per frame; b
                            sub.add_option("--seconds", a->seconds, "simulated seconds");
                            sub.add_option("--res", a->res, "scene resolution (0 = default)");
                            sub.add_option("--csv", a->csv);
+                           sub.add_option("--arap-form", a->arapForm,
+                                          "ARAP rows per tet: strain (six) or norm (one); default: the scene's");
                            a->mg.add(sub);
                            return [a] { return run(*a); };
                        }});

@@ -55,14 +55,19 @@ def plot_beam(folder):
     comment, rows = read(os.path.join(folder, "softbody_beam.csv"))
     series = defaultdict(list)
     for r in rows:
-        series[(r["method"], r["dt"])].append(r)
-    fig, ax = plt.subplots(figsize=(7, 4))
+        series[(f'{r["method"]} {r["iterations"]} it', r["dt"])].append(r)
+    extra = os.path.join(folder, "softbody_beam_xpbd_equal_time.csv")
+    if os.path.exists(extra):  # XPBD at about MGPBD's wall time per frame
+        for r in read(extra)[1]:
+            series[(f'{r["method"]} {r["iterations"]} it', r["dt"])].append(r)
+    fig, ax = plt.subplots(figsize=(9, 4))
     for (method, dt), rs in sorted(series.items()):
         ax.plot([float(r["time_s"]) for r in rs], [float(r["tip_deflection"]) for r in rs],
                 label=f"{method} dt={float(dt) * 1000:.0f} ms")
     ax.set_xlabel("simulated time [s]")
-    ax.set_ylabel("tip deflection [m]")
-    ax.legend()
+    ax.set_ylabel("tip deflection [m] (symlog)")
+    ax.set_yscale("symlog", linthresh=1e-7)
+    ax.legend(fontsize=6, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     ax.set_title("beam (mu = 1e12) — " + comment, fontsize=7)
     fig.tight_layout()
     fig.savefig(os.path.join(folder, "softbody_beam.png"), dpi=100)

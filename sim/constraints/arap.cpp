@@ -5,13 +5,14 @@
 
 namespace sim {
 
-Mat3 polarRotation(const Mat3& F) {
+PolarParts polarParts(const Mat3& F) {
     // F^T F = V Sigma^2 V^T by the closed-form symmetric 3x3 eigensolver (several times
     // cheaper than a Jacobi SVD, and this runs once per tet per iteration). Then
     // u_k = F v_k / sigma_k for the two largest singular values and u_3 = u_1 x u_2, so U
     // and V are proper rotations and any reflection lands on the smallest singular value.
     const Real scale = F.cwiseAbs().maxCoeff();
-    if (!(scale > 0) || !std::isfinite(scale)) return Mat3::Identity();
+    PolarParts out;
+    if (!(scale > 0) || !std::isfinite(scale)) return out;
     const Mat3 A = F / scale;  // keeps A^T A far from under- and overflow
     Eigen::SelfAdjointEigenSolver<Mat3> eig;
     eig.computeDirect(A.transpose() * A);
@@ -21,7 +22,7 @@ Mat3 polarRotation(const Mat3& F) {
     V.col(2) = V.col(0).cross(V.col(1)).normalized();
     Vec3 u0 = A * V.col(0);
     const Real n0 = u0.norm();
-    if (!(n0 > 1e-12)) return Mat3::Identity();
+    if (!(n0 > 1e-12)) return out;
     u0 /= n0;
     Vec3 u1 = A * V.col(1);
     u1 -= u0.dot(u1) * u0;
@@ -36,8 +37,13 @@ Mat3 polarRotation(const Mat3& F) {
     U.col(0) = u0;
     U.col(1) = u1;
     U.col(2) = u0.cross(u1);
-    return U * V.transpose();
+    out.R = U * V.transpose();
+    out.V = V;
+    for (int k = 0; k < 3; ++k) out.sigma[k] = U.col(k).dot(F * V.col(k));
+    return out;
 }
+
+Mat3 polarRotation(const Mat3& F) { return polarParts(F).R; }
 
 Real evaluateArap(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3,
                   const Mat3& restInverse, Vec3 grad[4]) {
@@ -53,6 +59,44 @@ Real evaluateArap(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3
         return std::isfinite(C) ? C : 0.0;
     }
     const Mat3 G = (D / C) * restInverse.transpose();  // dC/dDs
+    grad[1] = G.col(0);
+    grad[2] = G.col(1);
+    grad[3] = G.col(2);
+    grad[0] = -(grad[1] + grad[2] + grad[3]);
+    return C;
+}
+
+Real evaluateArapRow(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3,
+                     const Mat3& restInverse, int row, Vec3 grad[4]) {
+    static constexpr int kPair[6][2] = {{0, 0}, {1, 1}, {2, 2}, {0, 1}, {0, 2}, {1, 2}};
+    const int a = kPair[row][0], b = kPair[row][1];
+    const Real w = a == b ? 1.0 : std::sqrt(2.0);
+    Mat3 Ds;
+    Ds.col(0) = x1 - x0;
+    Ds.col(1) = x2 - x0;
+    Ds.col(2) = x3 - x0;
+    const Mat3 F = Ds * restInverse;
+    const PolarParts polar = polarParts(F);
+    if (!F.allFinite()) {
+        for (int k = 0; k < 4; ++k) grad[k].setZero();
+        return 0;
+    }
+    // S = V Sigma V^T; C = w (S_ab - delta_ab).
+    const Mat3& V = polar.V;
+    const Vec3& s = polar.sigma;
+    const Real C = w * (V.row(a).cwiseProduct(s.transpose()).dot(V.row(b)) - (a == b ? 1 : 0));
+    // dS from S dS + dS S = dF^T F + F^T dF: in S's eigenbasis dS~_ij = dQ~_ij / (s_i + s_j),
+    // so dS_ab = <K, dF^T F + F^T dF> = <2 F K, dF> with K = V M V^T,
+    // M_ij = (V_ai V_bj + V_bi V_aj) / (2 (s_i + s_j)). A sum near zero (an inverted tet
+    // whose two stretches cancel) is held away from zero: the row still pushes, finitely.
+    Mat3 M;
+    for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) {
+            Real d = s[i] + s[j];
+            if (std::abs(d) < 1e-3) d = d < 0 ? -1e-3 : 1e-3;
+            M(i, j) = (V(a, i) * V(b, j) + V(b, i) * V(a, j)) / (2 * d);
+        }
+    const Mat3 G = (2 * w) * F * (V * M * V.transpose()) * restInverse.transpose();  // dC/dDs
     grad[1] = G.col(0);
     grad[2] = G.col(1);
     grad[3] = G.col(2);

@@ -17,12 +17,32 @@
 
 namespace sim {
 
+// How the ARAP energy becomes constraint rows. Norm: one row per tet, C = ||F - R||_F (the
+// paper's single scalar; see above). StrainRows: six rows per tet, C_ab = w (S - I)_ab of
+// the symmetric stretch S = R^T F (w = 1 on the diagonal, sqrt 2 off it), whose squares
+// sum to ||F - R||_F^2, so the energy is the same. The single row's gradient carries only
+// the direction the tet is already strained in (and vanishes at rest), so a global solve
+// (MGPBD) linearises the ARAP energy by a rank-1 term per tet; the six rows give it the
+// full small-strain stiffness.
+enum class ArapForm { Norm, StrainRows };
+inline constexpr int kArapNormRow = -1;
+
 struct ArapConstraint {
     int i[4] = {0, 0, 0, 0};
+    int row = kArapNormRow;               // kArapNormRow, or 0..5: (a,b) of S - I
     Mat3 restInverse = Mat3::Identity();  // Dm^-1
     Real restVolume = 0;                  // |V_rest| [m^3]
     Real complianceScale = 1;             // 1 / V_rest: alpha = Settings::arap.compliance / V
 };
+
+// F = R S with S = V diag(sigma) V^T: R and V proper rotations, sigma in decreasing order
+// except that a reflection puts a negative sign on the last one.
+struct PolarParts {
+    Mat3 R = Mat3::Identity();
+    Mat3 V = Mat3::Identity();
+    Vec3 sigma = Vec3::Zero();
+};
+PolarParts polarParts(const Mat3& F);
 
 // R of the polar decomposition, a proper rotation for any F (finite entries).
 Mat3 polarRotation(const Mat3& F);
@@ -30,6 +50,11 @@ Mat3 polarRotation(const Mat3& F);
 // Writes C's gradients; returns C (>= 0). Zero gradients when F = R (nothing to move).
 Real evaluateArap(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3,
                   const Mat3& restInverse, Vec3 grad[4]);
+
+// One strain row (row in 0..5, see ArapForm): C = w (S - I)_ab with its exact gradient
+// (dS from the Sylvester equation S dS + dS S = d(F^T F)).
+Real evaluateArapRow(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3,
+                     const Mat3& restInverse, int row, Vec3 grad[4]);
 
 // Dm^-1 of a rest tet, or nullopt-like false when it is degenerate.
 bool arapRestInverse(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3, Mat3& out);

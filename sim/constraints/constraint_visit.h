@@ -85,7 +85,10 @@ struct ConstraintTraits<ArapConstraint> {
         return {c.i[0], c.i[1], c.i[2], c.i[3]};
     }
     static Real evaluate(const ArapConstraint& c, const std::vector<Vec3>& p, Vec3 (&g)[4]) {
-        return evaluateArap(p[c.i[0]], p[c.i[1]], p[c.i[2]], p[c.i[3]], c.restInverse, g);
+        if (c.row == kArapNormRow)
+            return evaluateArap(p[c.i[0]], p[c.i[1]], p[c.i[2]], p[c.i[3]], c.restInverse, g);
+        return evaluateArapRow(p[c.i[0]], p[c.i[1]], p[c.i[2]], p[c.i[3]], c.restInverse, c.row,
+                               g);
     }
     static const Material& material(const Settings& s) { return s.arap; }
     static Real maxStep(const ArapConstraint&) { return std::numeric_limits<Real>::infinity(); }

@@ -4,6 +4,20 @@
 
 namespace sim {
 
+std::optional<ArapForm>& arapFormOverride() {
+    static std::optional<ArapForm> form;
+    return form;
+}
+
+const char* arapFormName(ArapForm form) { return form == ArapForm::Norm ? "norm" : "strain"; }
+
+bool parseArapForm(const std::string& name, ArapForm& out) {
+    if (name == "norm") out = ArapForm::Norm;
+    else if (name == "strain") out = ArapForm::StrainRows;
+    else return false;
+    return true;
+}
+
 std::string addSoftBody(World& world, const TetMesh& input, const SoftBodyOptions& options,
                         SoftBodyHandle* handle) {
     if (!(options.density > 0) || !std::isfinite(options.density))
@@ -48,7 +62,11 @@ std::string addSoftBody(World& world, const TetMesh& input, const SoftBodyOption
             arapRestInverse(x[t[0]], x[t[1]], x[t[2]], x[t[3]], c.restInverse);
             c.restVolume = vol;
             c.complianceScale = 1.0 / vol;
-            world.constraints.arap.push_back(c);
+            if (arapFormOverride().value_or(options.arapForm) == ArapForm::Norm) {
+                world.constraints.arap.push_back(c);
+            } else {
+                for (c.row = 0; c.row < 6; ++c.row) world.constraints.arap.push_back(c);
+            }
         }
     }
     const int firstTriangle = static_cast<int>(world.triangles.size());

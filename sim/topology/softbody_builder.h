@@ -5,6 +5,7 @@
 // an ARAP constraint per tet (MGPBD eq. 8, compliance 1/(mu V_rest) via complianceScale).
 // The boundary surface goes into World::triangles, so rendering, picking (grab and pin on
 // the nearest vertex of the hit triangle) and wind see the soft body like a cloth.
+#include <optional>
 #include <string>
 
 #include "sim/core/world.h"
@@ -12,11 +13,18 @@
 
 namespace sim {
 
+// When set, overrides every scene's ARAP form (process-wide, like sceneTetgenOptions; the
+// app's and the bench's --arap-form set it before a scene loads).
+std::optional<ArapForm>& arapFormOverride();
+const char* arapFormName(ArapForm form);
+bool parseArapForm(const std::string& name, ArapForm& out);
+
 struct SoftBodyOptions {
     Real density = 1000.0;  // [kg/m^3]
     bool edges = false;     // distance constraint per tet edge (family Settings::stretch)
     bool volume = false;    // volume constraint per tet (family Settings::volume)
-    bool arap = true;       // ARAP constraint per tet (family Settings::arap)
+    bool arap = true;       // ARAP constraint(s) per tet (family Settings::arap)
+    ArapForm arapForm = ArapForm::Norm;  // one norm row or six strain rows per tet
     Real edgeComplianceScale = 1.0;  // multiplies Settings::stretch.compliance for tet edges
 };
 

@@ -3,6 +3,7 @@
 // produce NaN.
 #include <gtest/gtest.h>
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/SVD>
 #include <random>
 
@@ -79,6 +80,54 @@ TEST(SoftbodyConstraints, ArapGradient) {
         ++checked;
     }
     EXPECT_GT(checked, 10);
+}
+
+// The six strain rows: exact gradients (finite differences, through the Sylvester-equation
+// derivative of S) and squares that sum to the norm row's C^2 = ||F - R||^2.
+TEST(SoftbodyConstraints, ArapStrainRowsGradientAndEnergy) {
+    std::mt19937 rng(14);
+    int checked = 0;
+    for (int trial = 0; trial < 40; ++trial) {
+        Vec3 r[4] = {randomVec(rng), randomVec(rng), randomVec(rng), randomVec(rng)};
+        Mat3 restInverse;
+        if (!sim::arapRestInverse(r[0], r[1], r[2], r[3], restInverse)) continue;
+        if (std::abs(sim::signedTetVolume(r[0], r[1], r[2], r[3])) < 0.02) continue;
+        Vec3 p[4];
+        for (int k = 0; k < 4; ++k) p[k] = r[k] + randomVec(rng, 0.3);
+        Vec3 g[4];
+        const Real norm = sim::evaluateArap(p[0], p[1], p[2], p[3], restInverse, g);
+        Real sumSquares = 0;
+        for (int row = 0; row < 6; ++row) {
+            const Real C = sim::evaluateArapRow(p[0], p[1], p[2], p[3], restInverse, row, g);
+            sumSquares += C * C;
+            expectGradient([&](const Vec3 (&q)[4]) {
+                Vec3 t[4];
+                return sim::evaluateArapRow(q[0], q[1], q[2], q[3], restInverse, row, t);
+            }, p, g, 2e-5 * (1 + restInverse.norm()));
+        }
+        EXPECT_NEAR(sumSquares, norm * norm, 1e-9 * (1 + norm * norm));
+        ++checked;
+    }
+    EXPECT_GT(checked, 10);
+}
+
+// At rest the norm row's gradient is zero but the strain rows' gradients span the six
+// strain directions: their Gram matrix J J^T (J: 6 x 12 coordinates) is non-singular.
+TEST(SoftbodyConstraints, ArapStrainRowsSeeEveryStrainAtRest) {
+    const Vec3 r[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+    Mat3 restInverse;
+    ASSERT_TRUE(sim::arapRestInverse(r[0], r[1], r[2], r[3], restInverse));
+    Vec3 g[4];
+    sim::evaluateArap(r[0], r[1], r[2], r[3], restInverse, g);
+    for (const Vec3& gk : g) EXPECT_EQ(gk.norm(), 0.0);
+    Eigen::Matrix<Real, 6, 12> J;
+    for (int row = 0; row < 6; ++row) {
+        EXPECT_NEAR(sim::evaluateArapRow(r[0], r[1], r[2], r[3], restInverse, row, g), 0.0, 1e-12);
+        for (int k = 0; k < 4; ++k) J.block<1, 3>(row, 3 * k) = g[k].transpose();
+    }
+    const Eigen::Matrix<Real, 6, 6> gram = J * J.transpose();
+    Eigen::SelfAdjointEigenSolver<Eigen::Matrix<Real, 6, 6>> eig(gram);
+    EXPECT_GT(eig.eigenvalues().minCoeff(), 0.01);
 }
 
 TEST(SoftbodyConstraints, ArapIsZeroUnderRigidMotion) {

@@ -211,4 +211,15 @@ void DualSystem::positionDelta(const World& world, const Vector& dlambda,
     }
 }
 
+void DualSystem::addGradientTimes(const std::vector<Vec3>& v, Vector& out) const {
+    const int rowCount = A.rows;
+#pragma omp parallel for schedule(static)
+    for (int r = 0; r < rowCount; ++r) {
+        Real sum = 0;
+        for (int64_t s = slotStart_[r]; s < slotStart_[r + 1]; ++s)
+            sum += grad_[s].dot(v[slotParticle_[s]]);
+        out[r] += sum;
+    }
+}
+
 }  // namespace sim

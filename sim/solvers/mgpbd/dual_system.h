@@ -35,6 +35,9 @@ public:
     }
     // dx_p = w_p sum_rows g_rp dlambda_r (eq. 5), for every particle.
     void positionDelta(const World& world, const Vector& dlambda, std::vector<Vec3>& dx) const;
+    // out[r] += grad C_r . v (grad C applied to a per-particle field; the primal residual's
+    // share of b, see MgpbdSettings::primalResidual).
+    void addGradientTimes(const std::vector<Vec3>& v, Vector& out) const;
 
     // B (rows x 6, column-major): column e is grad C (E_e x) for the six symmetric strain
     // fields E_e applied to the particles' current positions, from the last evaluate.

@@ -11,6 +11,8 @@ std::vector<SolverParam> mgpbdParameters(MgpbdSettings& s) {
         {"rtol", K::Real, &s.rtol, 0, 0.5, "or when ||b|| < rtol ||b0||; 0 = off"},
         {"relaxation omega", K::Real, &s.relaxation, 0.01, 1, "x += omega dx (line 11): 0.25 cloth, 0.1 soft"},
         {"backtracking", K::Bool, &s.backtracking, 0, 1, "halve omega while the dual residual grows"},
+        {"primal residual", K::Bool, &s.primalResidual, 0, 1,
+         "keep M(x - x~) - grad C^T lambda in the Newton step (converges to implicit Euler)"},
         {"setup interval", K::Int, &s.setupInterval, 1, 200, "frames between AMG setups (lazy setup, §4.2)"},
         {"strength theta", K::Real, &s.strengthTheta, 0, 0.9, "strong if |Aij| >= theta sqrt(|Aii||Ajj|)"},
         {"candidates", K::Int, &s.candidateCount, 1, 8, "near-kernel vectors B (§4.3)"},

@@ -22,6 +22,14 @@ struct MgpbdSettings {
     Real rtol = 0;                // or when ||b|| < rtol * ||b_0||; 0 = off
     Real relaxation = 0.25;       // omega of line 11 (0.25 cloth, 0.1 soft bodies)
     bool backtracking = false;    // halve omega while the dual residual grows
+    // Keep XPBD's primal residual g = M (x - x~) - grad C^T lambda in the Newton system
+    // (XPBD paper eq. 9-10, which eq. 2 here drops): b = -C - alpha~ lambda + grad C M^-1 g,
+    // dx = M^-1 (grad C^T dlambda - g). The converged step is then implicit Euler whatever
+    // omega, PCG accuracy or the curvature of C did to earlier iterations (measured on the
+    // beam: without it the converged tip deflection depends on dt). An addition to the paper,
+    // off by default (the paper's eq. 2); the beam scene turns it on. With one ARAP norm row
+    // per tet it diverges (that row cannot carry g), so it goes with ArapForm::StrainRows.
+    bool primalResidual = false;
     // AMG setup (§4.1, §4.3).
     Real strengthTheta = 0.1;     // |Aij| >= theta sqrt(|Aii||Ajj|) is a strong connection
     MgpbdCandidates candidates = MgpbdCandidates::Constant;  // measured best on cloth (docs)

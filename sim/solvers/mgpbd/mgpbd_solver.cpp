@@ -30,12 +30,14 @@ void MgpbdSolver::solve(World& world, Real dt) {
     const int rows = system_.rows();
     lambda_.assign(rows, 0.0);  // line 2
     Particles& P = world.particles;
+    if (s.primalResidual) predicted_ = P.p;
     Real omega = s.relaxation;
     Real b0 = 0, previous = 0;
     int it = 0;
     for (;; ++it) {
         t = Clock::now();
         system_.evaluate(world, dt, lambda_);  // lines 4 and 6
+        if (s.primalResidual && it > 0) addPrimalResidual(world);
         msAssemble += msSince(t);
         const Real r = norm(system_.b);
         stats_.residualHistory.push_back(r);
@@ -82,6 +84,9 @@ void MgpbdSolver::solve(World& world, Real dt) {
         system_.positionDelta(world, dlambda_, dx_);  // line 9
         axpy(1.0, dlambda_, lambda_);                 // line 10
         const int n = P.size();
+        if (s.primalResidual && it > 0)
+#pragma omp parallel for schedule(static)
+            for (int i = 0; i < n; ++i) dx_[i] -= primal_[i];
 #pragma omp parallel for schedule(static)
         for (int i = 0; i < n; ++i) P.p[i] += omega * dx_[i];  // line 11
         msSolve += msSince(t);
@@ -93,6 +98,17 @@ void MgpbdSolver::solve(World& world, Real dt) {
     stats_.iterations = it;
     stats_.residual = stats_.residualHistory.back();
     fillStats(pcgIterations, msAssemble, msSetup, msGalerkin, msSolve);
+}
+
+void MgpbdSolver::addPrimalResidual(const World& world) {
+    // M^-1 g = (x - x~) - M^-1 grad C^T lambda, zero on pinned particles; b += grad C M^-1 g.
+    const Particles& P = world.particles;
+    system_.positionDelta(world, lambda_, primal_);
+    const int n = P.size();
+#pragma omp parallel for schedule(static)
+    for (int i = 0; i < n; ++i)
+        primal_[i] = P.w[i] > 0 ? Vec3(P.p[i] - predicted_[i] - primal_[i]) : Vec3::Zero();
+    system_.addGradientTimes(primal_, system_.b);
 }
 
 void MgpbdSolver::fillStats(int pcgIterations, double msAssemble, double msSetup,

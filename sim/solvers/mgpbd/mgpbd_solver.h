@@ -35,6 +35,7 @@ public:
     void invalidateSetup() { lastSetupFrame_ = -1; }
 
 private:
+    void addPrimalResidual(const World& world);
     void fillStats(int pcgIterations, double msAssemble, double msSetup, double msGalerkin,
                    double msSolve);
 
@@ -43,6 +44,7 @@ private:
     long lastSetupFrame_ = -1;
     Vector lambda_, dlambda_;
     std::vector<Vec3> dx_;
+    std::vector<Vec3> predicted_, primal_;  // x~ of this substep; M^-1 g
     PcgWorkspace pcgWork_;
     std::vector<double> times_;
     std::vector<Real> strain_;
