@@ -20,6 +20,7 @@
 #include "render/renderer.h"
 #include "render/shader_program.h"
 #include "sim/core/checks.h"
+#include "sim/core/picking.h"
 #include "sim/io/stats_csv.h"
 
 namespace app {
@@ -70,6 +71,14 @@ void keyCallback(GLFWwindow* w, int key, int, int action, int) {
 void buildOverlay(const Sandbox& s, render::Overlay& overlay) {
     overlay.clear();
     const sim::World& w = s.world;
+    // Particles no triangle covers (pendulum_chain, ropes) would be invisible: draw them as
+    // points and their distance constraints as lines.
+    const std::vector<char> covered = sim::particlesOnTriangles(w);
+    for (const sim::DistanceConstraint& c : w.constraints.distance)
+        if (!covered[c.i] || !covered[c.j])
+            overlay.line(w.particles.x[c.i], w.particles.x[c.j], {0.75f, 0.8f, 0.9f});
+    for (int i = 0; i < w.particles.size(); ++i)
+        if (!covered[i]) overlay.point(w.particles.x[i], 7.0f, {0.55f, 0.7f, 0.95f});
     if (s.renderOptions.showPins)
         for (int i = 0; i < w.particles.size(); ++i)
             if (w.particles.pinned[i] && !(w.grab() && w.grab()->particle == i))

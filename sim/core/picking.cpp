@@ -34,17 +34,36 @@ std::optional<PickHit> pickParticle(const World& world, const Ray& ray) {
         if (!t || (best && *t >= best->t)) continue;
         best = PickHit{k, -1, *t, ray.origin + *t * ray.direction};
     }
-    if (!best) return best;
-    const Triangle& tri = world.triangles[best->triangle];
-    Real nearest = INFINITY;
-    for (int i : tri) {
-        const Real d = (x[i] - best->point).squaredNorm();
-        if (d < nearest) {
-            nearest = d;
-            best->particle = i;
+    if (best) {
+        const Triangle& tri = world.triangles[best->triangle];
+        Real nearest = INFINITY;
+        for (int i : tri) {
+            const Real d = (x[i] - best->point).squaredNorm();
+            if (d < nearest) {
+                nearest = d;
+                best->particle = i;
+            }
         }
     }
+    const Real dd = ray.direction.squaredNorm();
+    if (!(dd > 0)) return best;
+    const std::vector<char> covered = particlesOnTriangles(world);
+    for (int i = 0; i < world.particles.size(); ++i) {
+        if (covered[i]) continue;
+        const Real t = (x[i] - ray.origin).dot(ray.direction) / dd;
+        if (t <= 0 || (best && t >= best->t)) continue;
+        const Vec3 onRay = ray.origin + t * ray.direction;
+        if ((x[i] - onRay).norm() > kFreeParticlePickSlope * t * std::sqrt(dd)) continue;
+        best = PickHit{-1, i, t, x[i]};
+    }
     return best;
+}
+
+std::vector<char> particlesOnTriangles(const World& world) {
+    std::vector<char> covered(world.particles.size(), 0);
+    for (const Triangle& tri : world.triangles)
+        for (int i : tri) covered[i] = 1;
+    return covered;
 }
 
 std::optional<Vec3> intersectPlane(const Ray& ray, const Vec3& point, const Vec3& normal) {

@@ -1,8 +1,10 @@
 #pragma once
 // Picking queries for the app's mouse tools, kept in sim/ so they are unit-tested without
 // a window: a ray against the world's surface triangles (Moller-Trumbore), then the vertex
-// of the hit triangle nearest to the hit point.
+// of the hit triangle nearest to the hit point. Particles on no triangle (a chain, a rope)
+// are picked when the ray passes within a narrow cone around them.
 #include <optional>
+#include <vector>
 
 #include "sim/core/types.h"
 
@@ -26,8 +28,13 @@ struct PickHit {
     Vec3 point = Vec3::Zero();
 };
 
-// The nearest hit of the ray on World::triangles (positions x), or nothing.
+// The nearest hit of the ray on World::triangles (positions x), or on a particle that no
+// triangle covers within kFreeParticlePickSlope * t of the ray (triangle = -1), or nothing.
+inline constexpr Real kFreeParticlePickSlope = 0.02;  // about 1.1 degrees
 std::optional<PickHit> pickParticle(const World& world, const Ray& ray);
+
+// 1 for particles that are a vertex of some World::triangles entry.
+std::vector<char> particlesOnTriangles(const World& world);
 
 // Where the ray meets the plane through `point` with normal `normal`, if ahead of it.
 std::optional<Vec3> intersectPlane(const Ray& ray, const Vec3& point, const Vec3& normal);

@@ -60,6 +60,31 @@ TEST(Picking, NearestTriangleThenNearestVertex) {
     EXPECT_FALSE(pickParticle(w, {Vec3(2, 2, 5), Vec3(0, 0, -1)}));
 }
 
+// A chain has no triangles: its particles are picked inside a narrow cone around the ray,
+// the nearest along the ray first, and a triangle in front of them still wins.
+TEST(Picking, FreeParticlesArePickedNearTheRay) {
+    World w;
+    for (int k = 0; k < 3; ++k) w.particles.add(Vec3(0.5 * k, 0, 0), 1.0);
+    const Ray down{Vec3(0.5, 0.01, 5), Vec3(0, 0, -1)};  // 1 cm beside particle 1 at t = 5
+    auto hit = pickParticle(w, down);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->particle, 1);
+    EXPECT_EQ(hit->triangle, -1);
+    EXPECT_NEAR(hit->t, 5.0, 1e-12);
+    EXPECT_FALSE(pickParticle(w, {Vec3(0.5, 0.2, 5), Vec3(0, 0, -1)}));  // 0.2 > 0.02 * 5
+    // Along the chain: the first particle ahead of the origin.
+    hit = pickParticle(w, {Vec3(-1, 0, 0), Vec3(1, 0, 0)});
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->particle, 0);
+    // A triangle between the eye and the chain is hit first.
+    const int a = w.particles.add(Vec3(0, -1, 1), 1.0), b = w.particles.add(Vec3(1, -1, 1), 1.0),
+              c = w.particles.add(Vec3(0.5, 1, 1), 1.0);
+    w.triangles.push_back({a, b, c});
+    hit = pickParticle(w, down);
+    ASSERT_TRUE(hit);
+    EXPECT_EQ(hit->triangle, 0);
+}
+
 TEST(Picking, DragPlaneFacingTheCamera) {
     const Ray ray{Vec3(0, 0, 10), Vec3(0.1, 0, -1)};
     auto p = intersectPlane(ray, Vec3(0, 0, 2), Vec3(0, 0, 1));
