@@ -23,6 +23,13 @@ struct MgpbdOverrides {
     double timeBudgetMs = -1;
     double atol = -1;
     bool backtracking = false;
+    int smoothingSweeps = -1;
+    int chebyshevDegree = -1;
+    int coarseSize = -1;
+    int maxLevels = -1;
+    double jacobiLambdaMin = -1;
+    double chebyshevLowerRatio = -1;
+    std::string precision;
 
     void add(CLI::App& sub) {
         sub.add_option("--candidates", candidates, "near-kernel vectors (default 6)");
@@ -40,6 +47,13 @@ struct MgpbdOverrides {
         sub.add_option("--mgpbd-budget-ms", timeBudgetMs, "MGPBD outer-loop time budget per substep [ms]");
         sub.add_option("--mgpbd-atol", atol, "MGPBD stop when ||b|| < atol (default 1e-4)");
         sub.add_flag("--backtracking", backtracking, "halve omega while the dual residual grows");
+        sub.add_option("--smoothing-sweeps", smoothingSweeps, "V-cycle pre and post sweeps each");
+        sub.add_option("--cheb-degree", chebyshevDegree, "Chebyshev smoother degree");
+        sub.add_option("--coarse-size", coarseSize, "stop coarsening below this many unknowns");
+        sub.add_option("--max-levels", maxLevels, "AMG levels at most");
+        sub.add_option("--cheb-lower", chebyshevLowerRatio, "Chebyshev interval lower end in rho (default 1/30)");
+        sub.add_option("--vcycle-precision", precision, "double | float (V-cycle storage and arithmetic)");
+        sub.add_option("--jacobi-lambda-min", jacobiLambdaMin, "lambda_min estimate of weighted Jacobi (0 = lambda_max)");
     }
     // Returns an error message, or empty.
     std::string apply(sim::MgpbdSettings& s) const {
@@ -61,6 +75,15 @@ struct MgpbdOverrides {
         if (timeBudgetMs >= 0) s.timeBudgetMs = timeBudgetMs;
         if (atol >= 0) s.atol = atol;
         if (backtracking) s.backtracking = true;
+        if (smoothingSweeps > 0) s.smoothingSweeps = smoothingSweeps;
+        if (chebyshevDegree > 0) s.chebyshevDegree = chebyshevDegree;
+        if (coarseSize > 0) s.coarseSize = coarseSize;
+        if (maxLevels > 0) s.maxLevels = maxLevels;
+        if (jacobiLambdaMin >= 0) s.jacobiLambdaMin = jacobiLambdaMin;
+        if (chebyshevLowerRatio > 0) s.chebyshevLowerRatio = chebyshevLowerRatio;
+        if (precision == "float") s.floatVCycle = true;
+        else if (precision == "double") s.floatVCycle = false;
+        else if (!precision.empty()) return "unknown V-cycle precision '" + precision + "' (double | float)";
         return s.validate();
     }
 };
