@@ -30,6 +30,7 @@ struct MgpbdOverrides {
     double jacobiLambdaMin = -1;
     double chebyshevLowerRatio = -1;
     std::string precision;
+    int coarseChebyshevDegree = -1;
 
     void add(CLI::App& sub) {
         sub.add_option("--candidates", candidates, "near-kernel vectors (default 6)");
@@ -52,6 +53,7 @@ struct MgpbdOverrides {
         sub.add_option("--coarse-size", coarseSize, "stop coarsening below this many unknowns");
         sub.add_option("--max-levels", maxLevels, "AMG levels at most");
         sub.add_option("--cheb-lower", chebyshevLowerRatio, "Chebyshev interval lower end in rho (default 1/30)");
+        sub.add_option("--coarse-cheb-degree", coarseChebyshevDegree, "Chebyshev degree below the finest level (0 = same)");
         sub.add_option("--vcycle-precision", precision, "double | float (V-cycle storage and arithmetic)");
         sub.add_option("--jacobi-lambda-min", jacobiLambdaMin, "lambda_min estimate of weighted Jacobi (0 = lambda_max)");
     }
@@ -81,6 +83,7 @@ struct MgpbdOverrides {
         if (maxLevels > 0) s.maxLevels = maxLevels;
         if (jacobiLambdaMin >= 0) s.jacobiLambdaMin = jacobiLambdaMin;
         if (chebyshevLowerRatio > 0) s.chebyshevLowerRatio = chebyshevLowerRatio;
+        if (coarseChebyshevDegree >= 0) s.coarseChebyshevDegree = coarseChebyshevDegree;
         if (precision == "float") s.floatVCycle = true;
         else if (precision == "double") s.floatVCycle = false;
         else if (!precision.empty()) return "unknown V-cycle precision '" + precision + "' (double | float)";

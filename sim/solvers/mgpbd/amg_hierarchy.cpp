@@ -69,7 +69,10 @@ void AmgHierarchy::setupCycle() {
     c.resize(levelCount());
     for (int l = 0; l < levelCount(); ++l) {
         const CsrMatrix& A = op(l);
-        c[l].smoother.setup(A, settings_);
+        MgpbdSettings levelSettings = settings_;
+        if (l > 0 && settings_.coarseChebyshevDegree > 0)
+            levelSettings.chebyshevDegree = settings_.coarseChebyshevDegree;
+        c[l].smoother.setup(A, levelSettings);
         c[l].b.assign(A.rows, T(0));
         c[l].x.assign(A.rows, T(0));
         c[l].r.assign(A.rows, T(0));

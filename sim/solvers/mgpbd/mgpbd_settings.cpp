@@ -43,6 +43,8 @@ std::string MgpbdSettings::validate() const {
         return bad("jacobi_lambda_min", jacobiLambdaMin, "must be finite and >= 0");
     if (chebyshevDegree < 1 || chebyshevDegree > 32)
         return bad("chebyshev_degree", chebyshevDegree, "must be in [1, 32]");
+    if (coarseChebyshevDegree < 0 || coarseChebyshevDegree > 32)
+        return bad("coarse_chebyshev_degree", coarseChebyshevDegree, "must be in [0, 32]");
     if (!(chebyshevLowerRatio > 0 && chebyshevLowerRatio < 1))
         return bad("chebyshev_lower_ratio", chebyshevLowerRatio, "must be in (0, 1)");
     return {};

@@ -45,6 +45,7 @@ struct MgpbdSettings {
     Real jacobiLambdaMin = 0;     // user estimate of lambda_min(D^-1 A); 0 = lambda_max
     int chebyshevDegree = 16;     // on [rho * chebyshevLowerRatio, 1.1 rho] (issue: 3)
     Real chebyshevLowerRatio = 0.0005;  // lower end of the Chebyshev interval in rho (issue: 1/30)
+    int coarseChebyshevDegree = 0;  // degree on the levels below the finest; 0 = chebyshevDegree
     bool floatVCycle = true;      // V-cycle on a float copy of the hierarchy (PCG stays double)
 
     static MgpbdSettings defaults() { return MgpbdSettings{}; }
