@@ -6,6 +6,7 @@
 
 #include "bench/bench_registry.h"
 #include "bench/bench_util.h"
+#include "bench/mgpbd_cli.h"
 #include "bench/mgpbd_bench_util.h"
 #include "sim/solvers/mgpbd/amg_hierarchy.h"
 #include "sim/solvers/mgpbd/pcg.h"
@@ -31,7 +32,7 @@ sim::CsrMatrix poisson2d(int n) {
     return A;
 }
 
-int run(const std::string& sizes, const std::string& csv) {
+int run(const std::string& sizes, const std::string& csv, const MgpbdOverrides& mg) {
     FILE* out = openCsv(csv);
     std::fprintf(out, "# %s; 2D Poisson, PCG to 1e-8, constant candidate\n", machineDescription().c_str());
     std::fprintf(out, "method,n,rows,iterations,setup_ms,solve_ms\n");
@@ -39,6 +40,10 @@ int run(const std::string& sizes, const std::string& csv) {
         for (bool sa : {false, true}) {
             const sim::CsrMatrix A = poisson2d(n);
             sim::MgpbdSettings s;
+            if (std::string e = mg.apply(s); !e.empty()) {
+                std::fprintf(stderr, "pbd-bench: %s\n", e.c_str());
+                return 2;
+            }
             s.smoothedAggregation = sa;
             sim::AmgHierarchy amg;
             auto t = Clock::now();
@@ -52,7 +57,7 @@ int run(const std::string& sizes, const std::string& csv) {
             t = Clock::now();
             const sim::PcgResult r = sim::pcg(
                 A, b, x, [&](const sim::Vector& in, sim::Vector& z) { amg.vcycle(in, z); }, 1e-8,
-                1000, work);
+                1000, work, s.floatVCycle);
             std::fprintf(out, "%s,%d,%d,%d,%.3f,%.3f\n", sa ? "sa" : "ua", n, A.rows, r.iterations,
                          setup, msSince(t));
             std::fflush(out);
@@ -65,9 +70,11 @@ BenchRegistration reg({"amg-poisson", "AMG-PCG iterations on 2D Poisson against 
                        [](CLI::App& sub) {
                            auto sizes = std::make_shared<std::string>("64,128,256,512");
                            auto csv = std::make_shared<std::string>();
+                           auto mg = std::make_shared<MgpbdOverrides>();
                            sub.add_option("--sizes", *sizes);
                            sub.add_option("--csv", *csv);
-                           return [sizes, csv] { return run(*sizes, *csv); };
+                           mg->add(sub);
+                           return [sizes, csv, mg] { return run(*sizes, *csv, *mg); };
                        }});
 
 }  // namespace

@@ -25,8 +25,9 @@ struct Args {
     int res = 512;
     int frame = 0;
     double tolerance = 1e-5;
-    std::string solvers = "amg-pcg,jacobi-pcg,ic-pcg,cholmod";
+    std::string solvers = "amg-pcg,cheb-pcg,jacobi-pcg,ic-pcg,cholmod";
     std::string csv;
+    bool spmvTiming = false;
     MgpbdOverrides mg;
 };
 
@@ -84,12 +85,15 @@ int run(const Args& a) {
     std::fprintf(out, "solver,res,rows,setup_ms,solve_ms,iterations,rel_residual\n");
     std::fflush(out);
     const auto wanted = [&](const std::string& s) { return a.solvers.find(s) != std::string::npos; };
-    if (wanted("amg-pcg")) {
+    // amg-pcg: the hierarchy as configured. cheb-pcg: the same smoother with no coarse level
+    // (maxLevels 1: the V-cycle is the pre + post Chebyshev polynomial alone), to show what
+    // the coarse correction adds on this system.
+    const auto amgPcg = [&](const char* name, sim::MgpbdSettings settings) {
         sim::AmgHierarchy amg;
         auto t = Clock::now();
-        std::vector<sim::Real> strain;
-        system.strainModes(world, strain);
-        amg.setup(A, world.settings.mgpbd, &strain);
+        std::vector<sim::Real> strain;  // as MgpbdSolver: only when asked for
+        if (settings.candidates == sim::MgpbdCandidates::Strain) system.strainModes(world, strain);
+        amg.setup(A, settings, &strain);
         const double setup = msSince(t);
         t = Clock::now();
         amg.refresh(A);
@@ -99,19 +103,46 @@ int run(const Args& a) {
         t = Clock::now();
         const sim::PcgResult r = sim::pcg(
             A, b, x, [&](const sim::Vector& in, sim::Vector& z) { amg.vcycle(in, z); },
-            a.tolerance, 10000, work);
+            a.tolerance, 10000, work, settings.floatVCycle);
         const double solve = msSince(t);
-        std::fprintf(out, "amg-pcg,%d,%d,%.3f,%.3f,%d,%.3e\n", a.res, A.rows, setup, solve,
+        std::fprintf(out, "%s,%d,%d,%.3f,%.3f,%d,%.3e\n", name, a.res, A.rows, setup, solve,
                      r.iterations, relResidual(A, b, x));
-        std::fprintf(out, "amg-pcg-lazy,%d,%d,%.3f,%.3f,%d,%.3e\n", a.res, A.rows, galerkin,
-                     solve, r.iterations, relResidual(A, b, x));
+        if (std::string(name) == "amg-pcg")
+            std::fprintf(out, "amg-pcg-lazy,%d,%d,%.3f,%.3f,%d,%.3e\n", a.res, A.rows, galerkin,
+                         solve, r.iterations, relResidual(A, b, x));
         std::fflush(out);
-        std::cerr << "amg: " << amg.levelCount() << " levels:";
+        std::cerr << name << ": " << amg.levelCount() << " levels:";
         for (int l = 0; l < amg.levelCount(); ++l)
             std::cerr << " " << amg.levelSize(l) << " (" << amg.levelNonZeros(l) << " nnz)";
         std::cerr << ", operator complexity " << amg.operatorComplexity() << "\n";
+    };
+    if (wanted("amg-pcg")) amgPcg("amg-pcg", world.settings.mgpbd);
+    if (wanted("cheb-pcg")) {
+        sim::MgpbdSettings one = world.settings.mgpbd;
+        one.maxLevels = 1;
+        amgPcg("cheb-pcg", one);
     }
     const Eigen::SparseMatrix<double> M = toEigen(A);
+    if (a.spmvTiming) {
+        // ms per y = A x: our CSR in double and float, and Eigen's product as its CG runs it.
+        constexpr int reps = 20;
+        sim::Vector x(A.rows, 1.0), y;
+        std::vector<float> xf(A.rows, 1.0f), yf;
+        sim::CsrOf<float> Af;
+        sim::convertValues(A, Af);
+        Eigen::VectorXd ex = Eigen::VectorXd::Ones(A.rows), ey(A.rows);
+        auto t = Clock::now();
+        for (int i = 0; i < reps; ++i) sim::multiply(A, x, y);
+        const double ours = msSince(t) / reps;
+        t = Clock::now();
+        for (int i = 0; i < reps; ++i) sim::multiply(Af, xf, yf);
+        const double oursFloat = msSince(t) / reps;
+        t = Clock::now();
+        for (int i = 0; i < reps; ++i) ey.noalias() = M * ex;
+        const double eigen = msSince(t) / reps;
+        std::cerr << "spmv ms: ours double " << ours << ", ours float " << oursFloat
+                  << ", eigen " << eigen << "\n";
+    }
     if (wanted("jacobi-pcg")) {
         Eigen::ConjugateGradient<Eigen::SparseMatrix<double>, Eigen::Lower | Eigen::Upper> cg;
         eigenIterative("eigen-cg-diagonal", cg, M, A, b, a.tolerance, out, a.res);
@@ -154,6 +185,7 @@ BenchRegistration reg({"linear-solvers",
                            sub.add_option("--tol", a->tolerance);
                            sub.add_option("--solvers", a->solvers, "comma-separated subset");
                            sub.add_option("--csv", a->csv);
+                           sub.add_flag("--spmv-timing", a->spmvTiming, "print ms per SpMV (ours double/float, Eigen)");
                            a->mg.add(sub);
                            return [a] { return run(*a); };
                        }});

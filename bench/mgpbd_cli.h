@@ -24,6 +24,14 @@ struct MgpbdOverrides {
     double atol = -1;
     bool backtracking = false;
     bool noPrimalResidual = false;
+    int smoothingSweeps = -1;
+    int chebyshevDegree = -1;
+    int coarseSize = -1;
+    int maxLevels = -1;
+    double jacobiLambdaMin = -1;
+    double chebyshevLowerRatio = -1;
+    std::string precision;
+    int coarseChebyshevDegree = -1;
 
     void add(CLI::App& sub) {
         sub.add_option("--candidates", candidates, "near-kernel vectors (default 6)");
@@ -43,6 +51,14 @@ struct MgpbdOverrides {
         sub.add_flag("--backtracking", backtracking, "halve omega while the dual residual grows");
         sub.add_flag("--no-primal-residual", noPrimalResidual,
                      "drop g = M(x - x~) - grad C^T lambda from b (the paper's eq. 2)");
+        sub.add_option("--smoothing-sweeps", smoothingSweeps, "V-cycle pre and post sweeps each");
+        sub.add_option("--cheb-degree", chebyshevDegree, "Chebyshev smoother degree");
+        sub.add_option("--coarse-size", coarseSize, "stop coarsening below this many unknowns");
+        sub.add_option("--max-levels", maxLevels, "AMG levels at most");
+        sub.add_option("--cheb-lower", chebyshevLowerRatio, "Chebyshev interval lower end in rho (default 1/30)");
+        sub.add_option("--coarse-cheb-degree", coarseChebyshevDegree, "Chebyshev degree below the finest level (0 = same)");
+        sub.add_option("--vcycle-precision", precision, "double | float (V-cycle storage and arithmetic)");
+        sub.add_option("--jacobi-lambda-min", jacobiLambdaMin, "lambda_min estimate of weighted Jacobi (0 = lambda_max)");
     }
     // Returns an error message, or empty.
     std::string apply(sim::MgpbdSettings& s) const {
@@ -65,6 +81,16 @@ struct MgpbdOverrides {
         if (atol >= 0) s.atol = atol;
         if (backtracking) s.backtracking = true;
         if (noPrimalResidual) s.primalResidual = false;
+        if (smoothingSweeps > 0) s.smoothingSweeps = smoothingSweeps;
+        if (chebyshevDegree > 0) s.chebyshevDegree = chebyshevDegree;
+        if (coarseSize > 0) s.coarseSize = coarseSize;
+        if (maxLevels > 0) s.maxLevels = maxLevels;
+        if (jacobiLambdaMin >= 0) s.jacobiLambdaMin = jacobiLambdaMin;
+        if (chebyshevLowerRatio > 0) s.chebyshevLowerRatio = chebyshevLowerRatio;
+        if (coarseChebyshevDegree >= 0) s.coarseChebyshevDegree = coarseChebyshevDegree;
+        if (precision == "float") s.floatVCycle = true;
+        else if (precision == "double") s.floatVCycle = false;
+        else if (!precision.empty()) return "unknown V-cycle precision '" + precision + "' (double | float)";
         return s.validate();
     }
 };

@@ -5,7 +5,9 @@
 #include <omp.h>
 
 #include <Eigen/Dense>
+#include <cstdio>
 #include <random>
+#include <tuple>
 
 #include "sim/core/stages.h"
 #include "sim/core/world.h"
@@ -53,8 +55,8 @@ int poissonIterations(int n, MgpbdSettings s = {}) {
     std::uniform_real_distribution<Real> u(-1, 1);
     for (Real& v : b) v = u(rng);
     PcgWorkspace work;
-    const PcgResult r =
-        pcg(A, b, x, [&](const Vector& in, Vector& z) { amg.vcycle(in, z); }, 1e-8, 500, work);
+    const PcgResult r = pcg(A, b, x, [&](const Vector& in, Vector& z) { amg.vcycle(in, z); },
+                            1e-8, 500, work, s.floatVCycle);
     EXPECT_LT(r.relativeResidual, 1e-8);
     return r.iterations;
 }
@@ -65,12 +67,20 @@ TEST(MgpbdAmg, PoissonIterationsGrowSlowly) {
     // test checks 64^2 -> 256^2. Measured: smoothed aggregation 7 -> 8 iterations; plain UA
     // 17 -> 34, which does not meet 1.5x (UA's known energy mismatch); it is only checked
     // to converge here.
+    // The smoother is the multigrid smoother (2 + 2 sweeps of Chebyshev degree 3 on
+    // [rho/30, 1.1 rho]), not MgpbdSettings' cloth default (1 + 1 sweep of degree 16 on
+    // [rho/2000, 1.1 rho]): that one is a strong polynomial preconditioner chosen because on
+    // the cloth dual system the coarse correction does not pay (docs/architecture.md, MGPBD),
+    // and on Poisson its SA iterations grow 14 -> 21 (64^2 -> 256^2), measured.
     MgpbdSettings sa;
     sa.smoothedAggregation = true;
+    sa.smoothingSweeps = 2;
+    sa.chebyshevDegree = 3;
+    sa.chebyshevLowerRatio = 1.0 / 30;
     const int small = poissonIterations(64, sa);
     const int large = poissonIterations(256, sa);
     EXPECT_LE(large, 1.5 * small) << small << " -> " << large;
-    EXPECT_LT(poissonIterations(256), 60);  // UA converges (measured 34)
+    EXPECT_LT(poissonIterations(256), 60);  // UA converges (measured 34; 22 with the defaults)
 }
 
 // The first-iteration dual system of mgpbd_cloth at `res` with positions perturbed, so that
@@ -102,14 +112,20 @@ Eigen::MatrixXd dense(const CsrMatrix& A) {
     return D;
 }
 
-class MgpbdSmoothers : public ::testing::TestWithParam<MgpbdSmoother> {};
+class MgpbdSmoothers : public ::testing::TestWithParam<std::tuple<MgpbdSmoother, bool>> {};
 
+// <M x, y> = <x, M y> for the V-cycle M. In double to 1e-10 relative. The float V-cycle
+// (PCG stays double) is symmetric only up to float rounding: each application carries
+// relative errors of a few float epsilons (6e-8) per operation, compared here against
+// |M x| |y| (the scale of the sum, whose terms cancel): measured 5e-10 ... 3e-8, bound 1e-6.
 TEST_P(MgpbdSmoothers, VCycleIsSymmetric) {
     singleThread();
+    const auto [smoother, useFloat] = GetParam();
     ClothSystem cs;
     buildClothSystem(24, cs);
     MgpbdSettings s;
-    s.smoother = GetParam();
+    s.smoother = smoother;
+    s.floatVCycle = useFloat;
     s.coarseSize = 100;
     AmgHierarchy amg;
     amg.setup(cs.system.A, s);
@@ -123,13 +139,20 @@ TEST_P(MgpbdSmoothers, VCycleIsSymmetric) {
         amg.vcycle(x, Mx);
         amg.vcycle(y, My);
         const Real a = dot(Mx, y), b = dot(x, My);
-        EXPECT_NEAR(a, b, 1e-10 * std::abs(a)) << smootherName(GetParam());
+        if (useFloat)
+            EXPECT_LE(std::abs(a - b), 1e-6 * norm(Mx) * norm(y)) << smootherName(smoother);
+        else
+            EXPECT_NEAR(a, b, 1e-10 * std::abs(a)) << smootherName(smoother);
+        std::printf("%s %s: |a - b| / (|Mx| |y|) = %.2e\n", smootherName(smoother),
+                    useFloat ? "float" : "double", std::abs(a - b) / (norm(Mx) * norm(y)));
     }
 }
 
 INSTANTIATE_TEST_SUITE_P(All, MgpbdSmoothers,
-                         ::testing::Values(MgpbdSmoother::Jacobi, MgpbdSmoother::Chebyshev,
-                                           MgpbdSmoother::GaussSeidel));
+                         ::testing::Combine(::testing::Values(MgpbdSmoother::Jacobi,
+                                                              MgpbdSmoother::Chebyshev,
+                                                              MgpbdSmoother::GaussSeidel),
+                                            ::testing::Bool()));
 
 TEST(MgpbdAmg, ProlongatorColumnsOrthonormal) {
     singleThread();

@@ -1,5 +1,7 @@
 #include "sim/solvers/mgpbd/amg_hierarchy.h"
 
+#include <type_traits>
+
 #include "sim/solvers/mgpbd/aggregation.h"
 #include "sim/solvers/mgpbd/sparse_product.h"
 
@@ -8,6 +10,11 @@ namespace sim {
 namespace {
 constexpr int kMaxDenseCoarse = 3000;  // beyond this the coarsest level is smoothed instead
 }
+
+template <>
+std::vector<CycleLevel<double>>& AmgHierarchy::cycleLevels<double>() { return cycleDouble_; }
+template <>
+std::vector<CycleLevel<float>>& AmgHierarchy::cycleLevels<float>() { return cycleFloat_; }
 
 void AmgHierarchy::setup(const CsrMatrix& A0, const MgpbdSettings& settings,
                          const std::vector<Real>* strain) {
@@ -21,26 +28,24 @@ void AmgHierarchy::setup(const CsrMatrix& A0, const MgpbdSettings& settings,
         strain->size() == static_cast<size_t>(A0.rows) * 6) {
         B = *strain;
         columns = 6;
+    } else if (settings.candidates == MgpbdCandidates::Constant) {
+        nearKernelCandidates(A0, {}, settings.candidateCount, settings.candidateSweeps, true,
+                             12345u, B, columns);
     } else {
         const auto colours = colourRows(A0);
         nearKernelCandidates(A0, colours, settings.candidateCount, settings.candidateSweeps,
-                             settings.candidates == MgpbdCandidates::Constant, 12345u, B, columns);
+                             false, 12345u, B, columns);
     }
     for (int l = 0;; ++l) {
         const CsrMatrix& A = op(l);
-        AmgLevel& level = levels_[l];
-        level.smoother.setup(A, settings);
-        level.b.assign(A.rows, 0.0);
-        level.x.assign(A.rows, 0.0);
-        level.r.assign(A.rows, 0.0);
         if (A.rows <= settings.coarseSize || l + 1 >= settings.maxLevels) break;
         std::vector<int> aggregateOf;
         const int aggregates = aggregate(A, settings.strengthTheta, aggregateOf);
         std::vector<Real> Bc;
         CsrMatrix P = tentativeProlongator(aggregateOf, aggregates, B, columns, Bc);
         if (P.cols >= static_cast<int>(0.95 * A.rows)) break;  // coarsening stalled
-        if (settings.smoothedAggregation)
-            P = smoothProlongator(A, P, level.smoother.lambdaMax());
+        if (settings.smoothedAggregation) P = smoothProlongator(A, P, estimateLambdaMax(A));
+        AmgLevel& level = levels_[l];
         level.R = transpose(P);
         level.AP = multiplySymbolic(A, P);
         CsrMatrix coarse = multiplySymbolic(level.R, level.AP);
@@ -49,7 +54,45 @@ void AmgHierarchy::setup(const CsrMatrix& A0, const MgpbdSettings& settings,
         levels_.emplace_back();
         levels_.back().A = std::move(coarse);
     }
+    cycleDouble_.clear();
+    cycleFloat_.clear();
+    if (settings.floatVCycle)
+        setupCycle<float>();
+    else
+        setupCycle<double>();
     factorCoarsest();
+}
+
+template <class T>
+void AmgHierarchy::setupCycle() {
+    std::vector<CycleLevel<T>>& c = cycleLevels<T>();
+    c.resize(levelCount());
+    for (int l = 0; l < levelCount(); ++l) {
+        const CsrMatrix& A = op(l);
+        MgpbdSettings levelSettings = settings_;
+        if (l > 0 && settings_.coarseChebyshevDegree > 0)
+            levelSettings.chebyshevDegree = settings_.coarseChebyshevDegree;
+        c[l].smoother.setup(A, levelSettings);
+        c[l].b.assign(A.rows, T(0));
+        c[l].x.assign(A.rows, T(0));
+        c[l].r.assign(A.rows, T(0));
+        if constexpr (!std::is_same_v<T, Real>) {
+            convertValues(A, c[l].A);
+            if (l + 1 < levelCount()) {
+                convertValues(levels_[l].P, c[l].P);
+                convertValues(levels_[l].R, c[l].R);
+            }
+        }
+    }
+}
+
+template <class T>
+void AmgHierarchy::refreshCycle() {
+    std::vector<CycleLevel<T>>& c = cycleLevels<T>();
+    for (int l = 0; l < levelCount(); ++l) {
+        c[l].smoother.refresh(op(l));
+        if constexpr (!std::is_same_v<T, Real>) convertValues(op(l), c[l].A);
+    }
 }
 
 void AmgHierarchy::refresh(const CsrMatrix& A0) {
@@ -58,9 +101,11 @@ void AmgHierarchy::refresh(const CsrMatrix& A0) {
         AmgLevel& level = levels_[l];
         multiplyNumeric(op(l), level.P, level.AP);
         multiplyNumeric(level.R, level.AP, levels_[l + 1].A);
-        level.smoother.refresh(op(l));
     }
-    levels_.back().smoother.refresh(op(levelCount() - 1));
+    if (settings_.floatVCycle)
+        refreshCycle<float>();
+    else
+        refreshCycle<double>();
     factorCoarsest();
 }
 
@@ -72,6 +117,7 @@ void AmgHierarchy::factorCoarsest() {
     for (int i = 0; i < A.rows; ++i)
         for (int64_t k = A.rowStart[i]; k < A.rowStart[i + 1]; ++k) dense(i, A.col[k]) = A.val[k];
     coarse_.compute(dense);
+    coarseB_.resize(A.rows);
 }
 
 Real AmgHierarchy::operatorComplexity() const {
@@ -82,36 +128,63 @@ Real AmgHierarchy::operatorComplexity() const {
 }
 
 void AmgHierarchy::vcycle(const Vector& r, Vector& z) {
-    AmgLevel& top = levels_[0];
-    top.b = r;
-    cycle(0);
-    z = top.x;
+    const int n = static_cast<int>(r.size());
+    z.resize(n);
+    if (settings_.floatVCycle) {
+        CycleLevel<float>& top = cycleFloat_[0];
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
+        for (int i = 0; i < n; ++i) top.b[i] = static_cast<float>(r[i]);
+        cycle<float>(0);
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
+        for (int i = 0; i < n; ++i) z[i] = top.x[i];
+    } else {
+        CycleLevel<double>& top = cycleDouble_[0];
+        top.b = r;
+        cycle<double>(0);
+        z = top.x;
+    }
 }
 
+template <class T>
 void AmgHierarchy::cycle(int l) {
-    AmgLevel& level = levels_[l];
-    const CsrMatrix& A = op(l);
-    std::fill(level.x.begin(), level.x.end(), 0.0);
-    if (l + 1 == levelCount()) {
+    std::vector<CycleLevel<T>>& c = cycleLevels<T>();
+    CycleLevel<T>& level = c[l];
+    const bool last = l + 1 == levelCount();
+    const CsrOf<T>* A;
+    const CsrOf<T>* P = nullptr;
+    const CsrOf<T>* R = nullptr;
+    if constexpr (std::is_same_v<T, Real>) {
+        A = &op(l);
+        if (!last) {
+            P = &levels_[l].P;
+            R = &levels_[l].R;
+        }
+    } else {
+        A = &level.A;
+        P = &level.P;
+        R = &level.R;
+    }
+    if (last) {
         if (coarseDirect_) {
-            Eigen::Map<const Eigen::VectorXd> b(level.b.data(), A.rows);
-            Eigen::Map<Eigen::VectorXd>(level.x.data(), A.rows) = coarse_.solve(b);
+            for (int i = 0; i < A->rows; ++i) coarseB_[i] = level.b[i];
+            const Eigen::VectorXd x = coarse_.solve(coarseB_);
+            for (int i = 0; i < A->rows; ++i) level.x[i] = static_cast<T>(x[i]);
         } else {
-            level.smoother.smooth(A, level.b, level.x, false);
-            level.smoother.smooth(A, level.b, level.x, true);
+            level.smoother.smooth(*A, level.b, level.x, false, true);
+            level.smoother.smooth(*A, level.b, level.x, true, false);
         }
         return;
     }
-    level.smoother.smooth(A, level.b, level.x, false);
-    residual(A, level.x, level.b, level.r);
-    AmgLevel& next = levels_[l + 1];
-    multiply(level.R, level.r, next.b);
-    cycle(l + 1);
-    multiply(level.P, next.x, level.r);  // r reused as the prolonged correction
-    const int n = A.rows;
-#pragma omp parallel for schedule(static)
-    for (int i = 0; i < n; ++i) level.x[i] += level.r[i];
-    level.smoother.smooth(A, level.b, level.x, true);
+    level.smoother.smooth(*A, level.b, level.x, false, true);
+    residual(*A, level.x, level.b, level.r);
+    CycleLevel<T>& next = c[l + 1];
+    multiply(*R, level.r, next.b);
+    cycle<T>(l + 1);
+    multiplyAdd(*P, next.x, level.x);
+    level.smoother.smooth(*A, level.b, level.x, true, false);
 }
+
+template void AmgHierarchy::cycle<double>(int);
+template void AmgHierarchy::cycle<float>(int);
 
 }  // namespace sim

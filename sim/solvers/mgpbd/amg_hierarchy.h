@@ -8,6 +8,9 @@
 //   vcycle     one symmetric V-cycle from x = 0: pre-smooth, restrict, recurse, prolong,
 //              post-smooth (adjoint order); the coarsest level by dense Cholesky (LDL^T).
 // Level 0's operator is the caller's matrix (not copied); coarser ones are owned.
+// With `floatVCycle` the V-cycle runs on float copies of every level's A, P and R (values
+// copied at each refresh), halving the bytes each SpMV streams; setup, Galerkin products,
+// the coarsest factorisation and the caller's PCG stay in double.
 #include <Eigen/Dense>
 #include <string>
 #include <vector>
@@ -22,8 +25,14 @@ struct AmgLevel {
     CsrMatrix A;        // owned operator (unused on level 0)
     CsrMatrix P, R;     // prolongation to this level from the next, and P^T
     CsrMatrix AP;       // A P, the Galerkin intermediate (pattern fixed at setup)
-    Smoother smoother;
-    Vector b, x, r;     // V-cycle scratch
+};
+
+// What the V-cycle works with on one level, in its precision T.
+template <class T>
+struct CycleLevel {
+    CsrOf<T> A, P, R;   // float copies; empty for T = Real (the AmgLevel's are used)
+    Smoother<T> smoother;
+    std::vector<T> b, x, r;  // scratch
 };
 
 class AmgHierarchy {
@@ -44,12 +53,22 @@ public:
     const CsrMatrix& op(int l) const { return l == 0 ? *a0_ : levels_[l].A; }
 
 private:
+    template <class T>
+    std::vector<CycleLevel<T>>& cycleLevels();
+    template <class T>
+    void setupCycle();
+    template <class T>
+    void refreshCycle();
+    template <class T>
     void cycle(int l);
     void factorCoarsest();
 
     MgpbdSettings settings_;
     const CsrMatrix* a0_ = nullptr;
     std::vector<AmgLevel> levels_;
+    std::vector<CycleLevel<double>> cycleDouble_;
+    std::vector<CycleLevel<float>> cycleFloat_;
+    Eigen::VectorXd coarseB_;
     Eigen::LDLT<Eigen::MatrixXd> coarse_;
     bool coarseDirect_ = true;
 };

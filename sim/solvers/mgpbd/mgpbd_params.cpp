@@ -22,7 +22,10 @@ std::vector<SolverParam> mgpbdParameters(MgpbdSettings& s) {
         {"pcg tolerance", K::LogReal, &s.pcgTolerance, 1e-10, 1e-1, "relative residual of each linear solve"},
         {"pcg max iterations", K::Int, &s.pcgMaxIterations, 1, 1000, "PCG iteration cap"},
         {"smoothing sweeps", K::Int, &s.smoothingSweeps, 1, 10, "pre and post sweeps each"},
-        {"chebyshev degree", K::Int, &s.chebyshevDegree, 1, 8, "Chebyshev smoother degree"},
+        {"chebyshev degree", K::Int, &s.chebyshevDegree, 1, 32, "Chebyshev smoother degree"},
+        {"coarse chebyshev degree", K::Int, &s.coarseChebyshevDegree, 0, 32, "degree below the finest level; 0 = same"},
+        {"chebyshev lower", K::LogReal, &s.chebyshevLowerRatio, 1e-5, 0.5, "Chebyshev interval [lower rho, 1.1 rho]"},
+        {"float v-cycle", K::Bool, &s.floatVCycle, 0, 1, "V-cycle in float (PCG stays double, flexible beta)"},
         {"jacobi lambda min", K::Real, &s.jacobiLambdaMin, 0, 1, "lambda_min estimate for omega-Jacobi; 0 = lambda_max"},
     };
 }

@@ -41,8 +41,12 @@ std::string MgpbdSettings::validate() const {
         return bad("smoothing_sweeps", smoothingSweeps, "must be in [1, 20]");
     if (!finiteNonNegative(jacobiLambdaMin))
         return bad("jacobi_lambda_min", jacobiLambdaMin, "must be finite and >= 0");
-    if (chebyshevDegree < 1 || chebyshevDegree > 10)
-        return bad("chebyshev_degree", chebyshevDegree, "must be in [1, 10]");
+    if (chebyshevDegree < 1 || chebyshevDegree > 32)
+        return bad("chebyshev_degree", chebyshevDegree, "must be in [1, 32]");
+    if (coarseChebyshevDegree < 0 || coarseChebyshevDegree > 32)
+        return bad("coarse_chebyshev_degree", coarseChebyshevDegree, "must be in [0, 32]");
+    if (!(chebyshevLowerRatio > 0 && chebyshevLowerRatio < 1))
+        return bad("chebyshev_lower_ratio", chebyshevLowerRatio, "must be in (0, 1)");
     return {};
 }
 

@@ -79,7 +79,8 @@ void MgpbdSolver::solve(World& world, Real dt) {
         if (s.jacobiPreconditioner) diagonal(system_.A, diag_);
         const PcgResult result =
             pcg(system_.A, system_.b, dlambda_, s.jacobiPreconditioner ? jacobi : vcycle,
-                s.pcgTolerance, s.pcgMaxIterations, pcgWork_);
+                s.pcgTolerance, s.pcgMaxIterations, pcgWork_,
+                s.floatVCycle && !s.jacobiPreconditioner);
         pcgIterations += result.iterations;
         system_.positionDelta(world, dlambda_, dx_);  // line 9
         axpy(1.0, dlambda_, lambda_);                 // line 10

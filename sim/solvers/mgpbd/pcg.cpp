@@ -5,7 +5,7 @@
 namespace sim {
 
 PcgResult pcg(const CsrMatrix& A, const Vector& b, Vector& x, const Preconditioner& precondition,
-              Real tolerance, int maxIterations, PcgWorkspace& work) {
+              Real tolerance, int maxIterations, PcgWorkspace& work, bool flexible) {
     const int n = A.rows;
     PcgResult result;
     x.assign(n, 0.0);
@@ -21,6 +21,7 @@ PcgResult pcg(const CsrMatrix& A, const Vector& b, Vector& x, const Precondition
         const Real pq = dot(work.p, work.q);
         if (!(pq > 0)) break;  // lost positive definiteness numerically
         const Real alpha = rz / pq;
+        if (flexible) work.rOld = work.r;
         axpy(alpha, work.p, x);
         axpy(-alpha, work.q, work.r);
         ++result.iterations;
@@ -28,9 +29,12 @@ PcgResult pcg(const CsrMatrix& A, const Vector& b, Vector& x, const Precondition
         if (rNorm <= tolerance * bNorm) break;
         precondition(work.r, work.z);
         const Real rzNew = dot(work.r, work.z);
-        const Real beta = rzNew / rz;
+        // Polak-Ribiere: z_new . (r_new - r_old), equal to Fletcher-Reeves' z_new . r_new
+        // in exact arithmetic with a fixed symmetric preconditioner, robust to a slightly
+        // inexact one (the float V-cycle).
+        const Real beta = (flexible ? rzNew - dot(work.z, work.rOld) : rzNew) / rz;
         rz = rzNew;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
         for (int i = 0; i < n; ++i) work.p[i] = work.z[i] + beta * work.p[i];
     }
     result.relativeResidual = rNorm / bNorm;

@@ -1,6 +1,8 @@
 #pragma once
 // Preconditioned conjugate gradients (Li et al. 2025 §4.4: MGPCG, one V-cycle per
-// iteration) from x = 0, stopping at ||r|| <= tol ||b|| or maxIterations.
+// iteration) from x = 0, stopping at ||r|| <= tol ||b|| or maxIterations. `flexible` uses
+// the Polak-Ribiere beta (Notay's flexible CG), for a preconditioner that is symmetric only
+// up to rounding (the float V-cycle).
 #include <functional>
 
 #include "sim/solvers/mgpbd/csr_matrix.h"
@@ -13,12 +15,12 @@ struct PcgResult {
 };
 
 struct PcgWorkspace {
-    Vector r, z, p, q;
+    Vector r, z, p, q, rOld;
 };
 
 using Preconditioner = std::function<void(const Vector& r, Vector& z)>;
 
 PcgResult pcg(const CsrMatrix& A, const Vector& b, Vector& x, const Preconditioner& precondition,
-              Real tolerance, int maxIterations, PcgWorkspace& work);
+              Real tolerance, int maxIterations, PcgWorkspace& work, bool flexible = false);
 
 }  // namespace sim
