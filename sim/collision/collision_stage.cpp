@@ -65,7 +65,8 @@ void projectContacts(Particles& particles, std::vector<Contact>& contacts, Real 
 void projectCollisions(World& world, Real dt) {
     projectContacts(world.particles, world.contacts, world.settings.staticFriction, dt);
     if (world.settings.selfCollision)
-        projectSelfContacts(world.particles, world.selfContacts, world.settings.selfThickness);
+        projectSelfContacts(world.particles, world.selfContacts, world.settings.selfThickness,
+                            world.selfBudget);
 }
 
 void resolveRemainingPenetrations(Particles& particles, const std::vector<Collider>& colliders,

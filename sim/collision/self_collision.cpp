@@ -9,6 +9,14 @@ namespace sim {
 
 namespace {
 
+// How far past an edge (in barycentric units) q still counts as over the triangle.
+constexpr Real kEdgeSlack = 0.1;
+
+// Self-contact budget per particle and substep, in thicknesses beyond its own motion.
+// tearable_cloth, 300 frames: 2 lets the fold scene cross, 12 keeps both stable
+// (docs/architecture.md).
+constexpr Real kBudget = 12;
+
 // Barycentric coordinates of the projection of x onto the triangle's plane.
 void barycentric(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3& c, Real out[3]) {
     const Vec3 e0 = b - a, e1 = c - a, d = x - a;
@@ -75,7 +83,7 @@ bool SelfCollision::restNeighbours(const Particles& P, int q, const std::array<i
 void SelfCollision::generate(const Particles& P, const std::vector<std::array<int, 3>>& triangles,
                              const std::vector<DistanceConstraint>& edges, uint64_t topologyVersion,
                              Real thickness, const std::vector<Contact>& colliderContacts,
-                             std::vector<SelfContact>& contacts) {
+                             std::vector<SelfContact>& contacts, std::vector<Real>& budget) {
     contacts.clear();
     if (triangles.empty()) return;
     if (topologyVersion != neighbourVersion_ || P.size() != neighbourParticles_) {
@@ -84,6 +92,12 @@ void SelfCollision::generate(const Particles& P, const std::vector<std::array<in
         neighbourParticles_ = P.size();
     }
     supported_.assign(P.size(), -1);
+    // What self contacts may move each particle this substep, summed over projections: its
+    // own predicted motion plus kBudget h. Pairs that ask for more (a tangle, where no
+    // position satisfies them all) stop there instead of turning the difference into speed
+    // through v = (p - x)/dt.
+    budget.resize(P.size());
+    for (int i = 0; i < P.size(); ++i) budget[i] = kBudget * thickness + (P.p[i] - P.x[i]).norm();
     for (int k = 0; k < static_cast<int>(colliderContacts.size()); ++k)
         supported_[colliderContacts[k].particle] = k;
     triBoxes_.resize(triangles.size());
@@ -104,7 +118,6 @@ void SelfCollision::generate(const Particles& P, const std::vector<std::array<in
         Aabb box;
         box.add(P.x[q]);
         box.add(P.p[q]);
-        const Real motion = (P.p[q] - P.x[q]).norm();
         hash_.query(box, [&](int t) {
             const auto& tri = triangles[t];
             if (restNeighbours(P, q, tri)) return;  // also covers q being a corner
@@ -115,50 +128,90 @@ void SelfCollision::generate(const Particles& P, const std::vector<std::array<in
             if (nrm.squaredNorm() == 0) return;
             // Only pairs that can touch this substep: the true point-triangle distance
             // (not the plane distance, so a vertex beside the triangle that a closing fold
-            // brings over it is kept) within the motion of both plus the thickness.
-            Real triMotion = 0;
-            for (int k : tri) triMotion = std::max(triMotion, (P.p[k] - P.x[k]).norm());
-            const Real reach = motion + triMotion + 2 * thickness;
+            // brings over it is kept) within their relative motion plus the thickness. The
+            // distance at time t is at least d(0) - t max_k |u_q - u_k| (u = p - x), so a
+            // piece that flies as a whole gains no contacts from its speed.
+            const Vec3 uq = P.p[q] - P.x[q];
+            Real relative = 0;
+            for (int k : tri) relative = std::max(relative, (uq - (P.p[k] - P.x[k])).norm());
+            const Real reach = relative + 2 * thickness;
             if (std::abs(dist) > reach) return;
             if ((P.x[q] - closestPointOnTriangle(P.x[q], a, b, c)).norm() > reach) return;
             SelfContact sc;
             sc.q = q;
             sc.tri[0] = tri[0], sc.tri[1] = tri[1], sc.tri[2] = tri[2];
-            sc.side = dist >= 0 ? 1.0 : -1.0;
+            // The side is only known when q starts over the triangle; beside it, the sign
+            // of the plane distance is noise and would pull q through the triangle.
+            sc.start = dist;
+            if (std::min({bary[0], bary[1], bary[2]}) >= -kEdgeSlack) {
+                sc.side = dist >= 0 ? 1.0 : -1.0;
+                sc.gap = std::min(thickness, std::abs(dist));
+            }
             // Bounded by the triangle's size too, so a violent substep cannot feed itself.
             const Real size = std::max({(b - a).norm(), (c - a).norm(), (c - b).norm()});
-            sc.maxStep = std::min(motion + triMotion, 0.5 * size) + 2 * thickness;
+            sc.maxStep = std::min(relative, 0.5 * size) + 2 * thickness;
             // A vertex is held by its collider when this constraint would push it into it.
             const int verts[4] = {q, tri[0], tri[1], tri[2]};
             for (int k = 0; k < 4; ++k) {
                 const int contact = supported_[verts[k]];
                 if (contact < 0) continue;
-                const Vec3 push = (k == 0 ? sc.side : -sc.side) * nrm;
-                if (push.dot(colliderContacts[contact].normal) < 0) sc.supported |= uint8_t(1u << k);
+                const Real up = (k == 0 ? 1 : -1) * nrm.dot(colliderContacts[contact].normal);
+                if (up < 0) sc.supported[0] |= uint8_t(1u << k);
+                if (up > 0) sc.supported[1] |= uint8_t(1u << k);
             }
             contacts.push_back(sc);
         });
     }
 }
 
-void projectSelfContacts(Particles& P, const std::vector<SelfContact>& contacts, Real thickness) {
-    for (const SelfContact& sc : contacts) {
+void projectSelfContacts(Particles& P, std::vector<SelfContact>& contacts, Real thickness,
+                         std::vector<Real>& budget) {
+    for (SelfContact& sc : contacts) {
         Vec3& q = P.p[sc.q];
         Vec3 n;
         Real b[3];
-        const Real C = evaluateSelfContact(q, P.p[sc.tri[0]], P.p[sc.tri[1]], P.p[sc.tri[2]],
-                                           sc.side, thickness, &n, b);
+        const Real d = evaluateSelfContact(q, P.p[sc.tri[0]], P.p[sc.tri[1]], P.p[sc.tri[2]], 1.0,
+                                           0.0, &n, b);
+        if (n.squaredNorm() == 0) continue;  // degenerate triangle: no plane to keep q off
+        // Over the triangle (a little past an edge still counts: the neighbour's constraint
+        // may not hold q alone while it crosses near the edge), or beside it.
+        const bool over = b[0] >= -kEdgeSlack && b[1] >= -kEdgeSlack && b[2] >= -kEdgeSlack;
+        // Did q's straight path x -> p go through the triangle (paper §4.3: the ray test)?
+        // Its plane distance changes sign at t = start / (start - d); the triangle is taken
+        // at that time too.
+        auto passedThrough = [&] {
+            if (sc.start * d >= 0) return false;
+            const Real t = sc.start / (sc.start - d);
+            Vec3 at[3];
+            for (int k = 0; k < 3; ++k) at[k] = P.x[sc.tri[k]] + t * (P.p[sc.tri[k]] - P.x[sc.tri[k]]);
+            Real bt[3];
+            barycentric(P.x[sc.q] + t * (q - P.x[sc.q]), at[0], at[1], at[2], bt);
+            return bt[0] >= -kEdgeSlack && bt[1] >= -kEdgeSlack && bt[2] >= -kEdgeSlack;
+        };
+        if (!over) {
+            // Beside the triangle: forget the side, q may come back over it from the other
+            // side (around an edge, which is no crossing).
+            sc.side = 0;
+            continue;
+        }
+        if (sc.side == 0) {  // first seen over the triangle: the side it came from
+            const bool through = passedThrough();
+            const Real from = through ? sc.start : d;
+            sc.side = from >= 0 ? 1.0 : -1.0;
+            sc.gap = std::min(thickness, std::abs(from));
+        }
+        // Eq. 12 with h replaced by the gap: a pair that starts closer than h is kept from
+        // closing further but not pushed apart, which would put (h - d0)/dt of speed into
+        // it every substep (and can ask q to be h above one triangle and h below another).
+        const Real C = sc.side * d - sc.gap;
         if (C >= 0) continue;
-        // q has slid off this triangle (a little past an edge still counts: the neighbour's
-        // constraint may not hold it alone while it crosses near the edge).
-        constexpr Real kEdgeSlack = 0.1;
-        if (b[0] < -kEdgeSlack || b[1] < -kEdgeSlack || b[2] < -kEdgeSlack) continue;
         Real clampedSum = 0;
         for (int k = 0; k < 3; ++k) clampedSum += (b[k] = std::max<Real>(b[k], 0));
         for (int k = 0; k < 3; ++k) b[k] /= clampedSum;
+        const uint8_t supported = sc.supported[sc.side < 0 ? 1 : 0];
         Real w[4] = {P.w[sc.q], P.w[sc.tri[0]], P.w[sc.tri[1]], P.w[sc.tri[2]]};
         Real free[4];
-        for (int k = 0; k < 4; ++k) free[k] = (sc.supported >> k) & 1 ? 0.0 : w[k];
+        for (int k = 0; k < 4; ++k) free[k] = (supported >> k) & 1 ? 0.0 : w[k];
         const Real bw[4] = {1, b[0], b[1], b[2]};
         auto weighted = [&](const Real* m) {
             Real sum = 0;
@@ -176,6 +229,14 @@ void projectSelfContacts(Particles& P, const std::vector<SelfContact>& contacts,
         Real largest = 0;
         for (int k = 0; k < 4; ++k) largest = std::max(largest, std::abs(s) * wk[k] * bw[k]);
         if (largest > sc.maxStep) s *= sc.maxStep / largest;
+        const int verts[4] = {sc.q, sc.tri[0], sc.tri[1], sc.tri[2]};
+        Real excess = 1;  // how far the correction exceeds the budget of its busiest vertex
+        for (int k = 0; k < 4; ++k) {
+            const Real move = std::abs(s) * wk[k] * bw[k];
+            if (move > 0) excess = std::max(excess, move / std::max<Real>(budget[verts[k]], 1e-12));
+        }
+        s /= excess;
+        for (int k = 0; k < 4; ++k) budget[verts[k]] -= std::abs(s) * wk[k] * bw[k];
         q += s * wk[0] * sc.side * n;
         for (int k = 0; k < 3; ++k) P.p[sc.tri[k]] -= s * wk[k + 1] * b[k] * sc.side * n;
     }

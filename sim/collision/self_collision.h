@@ -10,9 +10,22 @@
 // Gradient: we hold n fixed within one projection and spread the triangle's part by the
 // barycentric weights b_k of q's projection onto it, grad_q C = s n, grad_pk C = -s b_k n
 // (Bridson et al. 2002). This drops the rotation of n that eq. 13 carries, conserves
-// linear momentum, and does not blow up for a needle triangle. Each projection moves a
-// vertex at most by the constraint's maxStep, so a tangled state stays bounded.
+// linear momentum, and does not blow up for a needle triangle.
 //
+// Three departures from eq. 12 keep a tangled or fast state from gaining energy (measured
+// on tearable_cloth, docs/architecture.md): (1) the side s is taken only while q is over
+// the triangle (its projection inside, with a small slack); a vertex beside it gets its
+// side when it first comes over it, and loses it when it leaves, since crossing the plane
+// outside the triangle is no crossing and the old sign would pull q back through it.
+// (2) h is replaced by min(h, d0), d0 the distance q started the substep at: a pair
+// closer than h is held, not pushed apart, so the start positions x always satisfy every
+// contact. (3) Each projection moves a vertex at most 2h plus the pair's relative motion
+// (at most half the triangle), and all self contacts together move a particle at most 12h
+// plus its own predicted motion per substep (a budget), so pairs that cannot all hold (a
+// tangle) stop there instead of turning the difference into speed through v = (p - x)/dt.
+// Pairs are generated when their relative motion can bring them within 2h: a piece that
+// flies as a whole gains none.
+
 // Rest-mesh neighbours never collide: a vertex is not tested against a triangle when it
 // is, or shares a stretch edge with, one of the triangle's vertices, compared by
 // Particles::origin so that the two sides of a tear still count as neighbours. With h
@@ -37,13 +50,19 @@ namespace sim {
 struct SelfContact {
     int q = 0;                // the vertex
     int tri[3] = {0, 0, 0};   // the triangle's vertices
-    Real side = 1;            // which side q must stay on
+    // Which side q must stay on: +1 or -1, or 0 while undetermined (q was beside the
+    // triangle at the start of the substep, so the side of its plane says nothing; the
+    // side is taken when q is first seen over the triangle).
+    Real side = 0;
+    Real start = 0;           // q's signed distance from the triangle's plane at x [m]
+    Real gap = 0;             // distance kept: min(h, the distance q started at) [m]
     Real maxStep = 0;         // largest correction per projection [m]
     // Bit k set (k = 0 for q, 1..3 for the triangle) when that vertex touches a collider
     // this substep and this constraint would push it into the collider: it then counts as
     // immovable here, so the layer resting on the ground is not pushed into it by the layer
     // above (falls back to the true masses when the free vertices cannot take it).
-    uint8_t supported = 0;
+    // supported[0] holds the bits for side +1, supported[1] for side -1.
+    uint8_t supported[2] = {0, 0};
 };
 
 class SelfCollision {
@@ -51,11 +70,12 @@ public:
     // Finds the vertex-triangle pairs close enough to touch this substep. `thickness` is h.
     // `colliderContacts` marks the vertices the colliders support (SelfContact::supported).
     // `edges` (the stretch constraints) define the rest-mesh neighbours that are skipped;
-    // they are re-read when `topologyVersion` or the particle count changes.
+    // they are re-read when `topologyVersion` or the particle count changes. `budget` gets
+    // each particle's self-contact correction allowance for the substep [m].
     void generate(const Particles& P, const std::vector<std::array<int, 3>>& triangles,
                   const std::vector<DistanceConstraint>& edges, uint64_t topologyVersion,
                   Real thickness, const std::vector<Contact>& colliderContacts,
-                  std::vector<SelfContact>& contacts);
+                  std::vector<SelfContact>& contacts, std::vector<Real>& budget);
 
     // True when q is one of the triangle's rest-mesh vertices or their neighbours.
     bool restNeighbours(const Particles& P, int q, const std::array<int, 3>& tri) const;
@@ -78,7 +98,9 @@ private:
 Real evaluateSelfContact(const Vec3& q, const Vec3& p1, const Vec3& p2, const Vec3& p3, Real side,
                          Real thickness, Vec3* normal, Real bary[3]);
 
-// One Gauss-Seidel pass over the self contacts (stiffness 1, inequality).
-void projectSelfContacts(Particles& P, const std::vector<SelfContact>& contacts, Real thickness);
+// One Gauss-Seidel pass over the self contacts (stiffness 1, inequality). Sets the side of
+// a contact once q is over its triangle; spends the particles' budgets.
+void projectSelfContacts(Particles& P, std::vector<SelfContact>& contacts, Real thickness,
+                         std::vector<Real>& budget);
 
 }  // namespace sim

@@ -59,7 +59,7 @@ void World::substep(Real dt, Real /*alpha0*/, Real alpha1) {
         generateContacts(particles, colliders, settings.collisionThickness, contacts, dt);  // (8)
         if (settings.selfCollision)
             selfCollision_.generate(particles, triangles, constraints.distance, topologyVersion_,
-                                    settings.selfThickness, contacts, selfContacts);
+                                    settings.selfThickness, contacts, selfContacts, selfBudget);
         else
             selfContacts.clear();
     }

@@ -42,6 +42,7 @@ public:
     std::vector<Collider> colliders;
     std::vector<Contact> contacts;    // regenerated every substep (line 8)
     std::vector<SelfContact> selfContacts;  // likewise, when settings.selfCollision
+    std::vector<Real> selfBudget;  // per particle: self-contact correction left this substep [m]
     std::vector<Triangle> triangles;  // the surface: rendering, picking, wind
     Settings settings;
     Profile profile;                  // last frame, ms per stage
