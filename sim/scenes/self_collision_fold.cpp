@@ -25,6 +25,11 @@ std::string build(World& world, int res) {
     world.settings.substeps = 2;
     world.settings.friction = 0.3;
     world.settings.damping = 0.01;
+    // Bending slider 0.2 rather than the default 0.1: with 0.1 the crease that forms where
+    // the sheet lands is sharper than two edges, and a 2-ring neighbour of the crease passed
+    // through it (3 crossings over 600 frames at res 24; 0 with 0.2). Finer sheets still
+    // cross (docs/architecture.md, Collisions: res 32 / 40).
+    world.settings.bend = materialFromSlider(0.2, kBendCompliance);
     return {};
 }
 
