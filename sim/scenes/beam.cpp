@@ -33,6 +33,11 @@ std::string build(World& world, int res) {
     // six strain rows give the dual system the beam's bending stiffness (docs/architecture.md).
     world.settings.mgpbd.relaxation = 1.0;
     world.settings.mgpbd.primalResidual = true;
+    // Double-precision V-cycle: the six rows make A singular apart from alpha~, with
+    // eigenvalues from 7.7e-6 to ~300 (ratio 4e-8, below float's epsilon). With the float
+    // V-cycle the beam blew up at frame 3 of dt = 30 ms (tip -158 m); in double it holds
+    // 6.47e-7 m (pbd-bench softbody --scene beam --dt 0.03 --vcycle-precision double|float).
+    world.settings.mgpbd.floatVCycle = false;
     return {};
 }
 
