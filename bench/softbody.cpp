@@ -207,16 +207,8 @@ int runBeam(const Args& a, const std::string& command, FILE* out) {
         for (double dt : parseList<double>(a.dts)) {
             sim::World w = loadWith(a, kind, a.iterations);
             w.settings.frameDt = dt;
-            Real xmax = -1e30;
-            for (const sim::Vec3& x : w.particles.x) xmax = std::max(xmax, x.x());
-            std::vector<int> tip;
-            for (int i = 0; i < w.particles.size(); ++i)
-                if (w.particles.x[i].x() > xmax - 1e-9) tip.push_back(i);
-            auto tipY = [&] {
-                Real y = 0;
-                for (int i : tip) y += w.particles.x[i].y();
-                return y / tip.size();
-            };
+            const std::vector<int> tip = sim::particlesAtMaxX(w.particles.x);
+            auto tipY = [&] { return sim::meanHeight(w.particles.x, tip); };
             const Real restY = tipY();
             const int frames = static_cast<int>(std::lround(a.seconds / dt));
             double lastSecond = 0, totalMs = 0;

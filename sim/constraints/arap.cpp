@@ -76,11 +76,11 @@ Real evaluateArapRow(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3&
     Ds.col(1) = x2 - x0;
     Ds.col(2) = x3 - x0;
     const Mat3 F = Ds * restInverse;
-    const PolarParts polar = polarParts(F);
     if (!F.allFinite()) {
         for (int k = 0; k < 4; ++k) grad[k].setZero();
         return 0;
     }
+    const PolarParts polar = polarParts(F);
     // S = V Sigma V^T; C = w (S_ab - delta_ab).
     const Mat3& V = polar.V;
     const Vec3& s = polar.sigma;

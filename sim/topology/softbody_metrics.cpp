@@ -1,5 +1,8 @@
 #include "sim/topology/softbody_metrics.h"
 
+#include <algorithm>
+#include <limits>
+
 #include <Eigen/SVD>
 
 #include "sim/topology/closed_surfaces.h"
@@ -40,6 +43,21 @@ SoftBodyShape measureSoftBody(const TetMesh& rest, const std::vector<Vec3>& posi
     const Real diag = boundingDiagonal(rest.vertices);
     s.shapeError = diag > 0 ? sum / Real(n) / diag : 0;
     return s;
+}
+
+std::vector<int> particlesAtMaxX(const std::vector<Vec3>& positions) {
+    Real xmax = -std::numeric_limits<Real>::infinity();
+    for (const Vec3& x : positions) xmax = std::max(xmax, x.x());
+    std::vector<int> ids;
+    for (int i = 0; i < static_cast<int>(positions.size()); ++i)
+        if (positions[i].x() > xmax - 1e-9) ids.push_back(i);
+    return ids;
+}
+
+Real meanHeight(const std::vector<Vec3>& positions, const std::vector<int>& ids) {
+    Real y = 0;
+    for (int i : ids) y += positions[i].y();
+    return ids.empty() ? 0 : y / Real(ids.size());
 }
 
 }  // namespace sim

@@ -19,6 +19,11 @@ struct SoftBodyShape {
 SoftBodyShape measureSoftBody(const TetMesh& rest, const std::vector<Vec3>& positions,
                               int offset = 0);
 
+// The beam's free end (MGPBD Fig. 15): the particles at the largest x (within 1e-9 m), and
+// their mean height, whose drop from rest is the tip deflection.
+std::vector<int> particlesAtMaxX(const std::vector<Vec3>& positions);
+Real meanHeight(const std::vector<Vec3>& positions, const std::vector<int>& ids);
+
 // The rotation R and translation t minimising sum |R a_i + t - b_i|^2.
 void rigidAlign(const std::vector<Vec3>& a, const std::vector<Vec3>& b, Mat3& R, Vec3& t);
 

@@ -5,7 +5,6 @@
 
 #include <omp.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <vector>
 
@@ -13,6 +12,7 @@
 #include "sim/scenes/scene_table.h"
 #include "sim/solvers/solver_params.h"
 #include "sim/topology/softbody_builder.h"
+#include "sim/topology/softbody_metrics.h"
 
 namespace {
 
@@ -28,19 +28,10 @@ double tipDeflection(double dt, bool strainRows, int frames) {
         w.settings.mgpbd.primalResidual = false;
         w.settings.mgpbd.relaxation = 0.1;
     }
-    double xmax = -1e30;
-    for (const sim::Vec3& x : w.particles.x) xmax = std::max(xmax, x.x());
-    std::vector<int> tip;
-    for (int i = 0; i < w.particles.size(); ++i)
-        if (w.particles.x[i].x() > xmax - 1e-9) tip.push_back(i);
-    auto tipY = [&] {
-        double y = 0;
-        for (int i : tip) y += w.particles.x[i].y();
-        return y / tip.size();
-    };
-    const double rest = tipY();
+    const std::vector<int> tip = sim::particlesAtMaxX(w.particles.x);
+    const double rest = sim::meanHeight(w.particles.x, tip);
     for (int f = 0; f < frames; ++f) w.step();
-    return rest - tipY();
+    return rest - sim::meanHeight(w.particles.x, tip);
 }
 
 }  // namespace

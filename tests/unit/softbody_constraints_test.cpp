@@ -38,6 +38,15 @@ void expectGradient(F&& f, const Vec3 (&pts)[4], const Vec3 (&grad)[4], Real tol
         }
 }
 
+// A random rest tet that is not too flat (false otherwise) and a random deformation p of it.
+bool randomDeformedTet(std::mt19937& rng, Mat3& restInverse, Vec3 (&p)[4]) {
+    const Vec3 r[4] = {randomVec(rng), randomVec(rng), randomVec(rng), randomVec(rng)};
+    if (!sim::arapRestInverse(r[0], r[1], r[2], r[3], restInverse)) return false;
+    if (std::abs(sim::signedTetVolume(r[0], r[1], r[2], r[3])) < 0.02) return false;
+    for (int k = 0; k < 4; ++k) p[k] = r[k] + randomVec(rng, 0.3);
+    return true;
+}
+
 bool isRotation(const Mat3& R) {
     return (R.transpose() * R - Mat3::Identity()).norm() < 1e-9 &&
            std::abs(R.determinant() - 1.0) < 1e-9;
@@ -64,12 +73,9 @@ TEST(SoftbodyConstraints, ArapGradient) {
     std::mt19937 rng(12);
     int checked = 0;
     for (int trial = 0; trial < 40; ++trial) {
-        Vec3 r[4] = {randomVec(rng), randomVec(rng), randomVec(rng), randomVec(rng)};
         Mat3 restInverse;
-        if (!sim::arapRestInverse(r[0], r[1], r[2], r[3], restInverse)) continue;
-        if (std::abs(sim::signedTetVolume(r[0], r[1], r[2], r[3])) < 0.02) continue;
         Vec3 p[4];
-        for (int k = 0; k < 4; ++k) p[k] = r[k] + randomVec(rng, 0.3);
+        if (!randomDeformedTet(rng, restInverse, p)) continue;
         Vec3 g[4];
         const Real C = sim::evaluateArap(p[0], p[1], p[2], p[3], restInverse, g);
         ASSERT_GT(C, 1e-4);
@@ -88,12 +94,9 @@ TEST(SoftbodyConstraints, ArapStrainRowsGradientAndEnergy) {
     std::mt19937 rng(14);
     int checked = 0;
     for (int trial = 0; trial < 40; ++trial) {
-        Vec3 r[4] = {randomVec(rng), randomVec(rng), randomVec(rng), randomVec(rng)};
         Mat3 restInverse;
-        if (!sim::arapRestInverse(r[0], r[1], r[2], r[3], restInverse)) continue;
-        if (std::abs(sim::signedTetVolume(r[0], r[1], r[2], r[3])) < 0.02) continue;
         Vec3 p[4];
-        for (int k = 0; k < 4; ++k) p[k] = r[k] + randomVec(rng, 0.3);
+        if (!randomDeformedTet(rng, restInverse, p)) continue;
         Vec3 g[4];
         const Real norm = sim::evaluateArap(p[0], p[1], p[2], p[3], restInverse, g);
         Real sumSquares = 0;
