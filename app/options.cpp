@@ -29,6 +29,8 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     cli.add_option("--tet-max-volume", o.tetMaxVolume, "tetgen max tet volume [m^3] (0 = none)");
     cli.add_option("--arap-form", o.arapForm,
                    "ARAP rows per soft-body tet: strain (six) or norm (one); default: the scene's");
+    cli.add_option("--mgpbd-system", o.mgpbdSystem,
+                   "MGPBD linear system: dual (the paper's A) or primal (K = M + J^T D^-1 J)");
     cli.add_option("--self-collision", o.selfCollision, "vertex-triangle self collision (true|false)");
     cli.add_option("--tear", o.tearStrain, "tear edges stretched beyond this strain (0 = off)");
     cli.add_option("--frames", o.frames, "frames to run, then exit (headless default 300)");
@@ -121,6 +123,11 @@ std::string applyOverrides(const Options& o, sim::World& world) {
     }
     if (o.damping) s.damping = *o.damping;
     if (o.selfCollision) s.selfCollision = *o.selfCollision;
+    if (o.mgpbdSystem) {
+        if (*o.mgpbdSystem != "dual" && *o.mgpbdSystem != "primal")
+            return "--mgpbd-system '" + *o.mgpbdSystem + "' is invalid: use dual or primal";
+        s.mgpbd.primalSystem = *o.mgpbdSystem == "primal";
+    }
     if (o.tearStrain) s.tearStrain = *o.tearStrain;
     if (std::string error = s.validate(); !error.empty()) return error;
     world.settings = s;

@@ -25,6 +25,7 @@ struct Options {
     double tetQuality = 1.414;       // tetgen -q radius-edge bound for soft-body scenes
     double tetMaxVolume = 0;         // tetgen -a volume bound [m^3], 0 = none
     std::optional<bool> selfCollision;  // --self-collision on|off
+    std::optional<std::string> mgpbdSystem;  // dual | primal (MgpbdSettings::primalSystem)
     std::optional<double> tearStrain;   // 0 = no tearing
     int frames = 0;  // 0 = run until the window closes (headless: 300)
     std::string statsPath;

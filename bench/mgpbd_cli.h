@@ -32,6 +32,11 @@ struct MgpbdOverrides {
     double chebyshevLowerRatio = -1;
     std::string precision;
     int coarseChebyshevDegree = -1;
+    bool primal = false;
+    int primalCandidates = -1;
+    int primalChebyshevDegree = -1;
+    double primalChebyshevLower = -1;
+    bool primalUa = false;
 
     void add(CLI::App& sub) {
         sub.add_option("--candidates", candidates, "near-kernel vectors (default 6)");
@@ -57,7 +62,12 @@ struct MgpbdOverrides {
         sub.add_option("--max-levels", maxLevels, "AMG levels at most");
         sub.add_option("--cheb-lower", chebyshevLowerRatio, "Chebyshev interval lower end in rho (default 1/30)");
         sub.add_option("--coarse-cheb-degree", coarseChebyshevDegree, "Chebyshev degree below the finest level (0 = same)");
-        sub.add_option("--vcycle-precision", precision, "double | float (V-cycle storage and arithmetic)");
+        sub.add_option("--vcycle-precision", precision, "double | float (V-cycle storage and arithmetic; dual and primal)");
+        sub.add_flag("--primal", primal, "MGPBD solves each dual system through its primal form K (PrimalSystem)");
+        sub.add_option("--primal-candidates", primalCandidates, "rigid-body candidates on K: 3 (translations) to 6");
+        sub.add_option("--primal-cheb-degree", primalChebyshevDegree, "Chebyshev degree of the smoother on K (default 2)");
+        sub.add_option("--primal-cheb-lower", primalChebyshevLower, "its interval's lower end in rho (default 1/30)");
+        sub.add_flag("--primal-ua", primalUa, "unsmoothed aggregation on K instead of SA");
         sub.add_option("--jacobi-lambda-min", jacobiLambdaMin, "lambda_min estimate of weighted Jacobi (0 = lambda_max)");
     }
     // Returns an error message, or empty.
@@ -88,8 +98,13 @@ struct MgpbdOverrides {
         if (jacobiLambdaMin >= 0) s.jacobiLambdaMin = jacobiLambdaMin;
         if (chebyshevLowerRatio > 0) s.chebyshevLowerRatio = chebyshevLowerRatio;
         if (coarseChebyshevDegree >= 0) s.coarseChebyshevDegree = coarseChebyshevDegree;
-        if (precision == "float") s.floatVCycle = true;
-        else if (precision == "double") s.floatVCycle = false;
+        if (primal) s.primalSystem = true;
+        if (primalCandidates > 0) s.primalCandidates = primalCandidates;
+        if (primalChebyshevDegree > 0) s.primalChebyshevDegree = primalChebyshevDegree;
+        if (primalChebyshevLower > 0) s.primalChebyshevLowerRatio = primalChebyshevLower;
+        if (primalUa) s.primalSmoothedAggregation = false;
+        if (precision == "float") s.floatVCycle = s.primalFloatVCycle = true;
+        else if (precision == "double") s.floatVCycle = s.primalFloatVCycle = false;
         else if (!precision.empty()) return "unknown V-cycle precision '" + precision + "' (double | float)";
         return s.validate();
     }

@@ -4,6 +4,8 @@
 // time after every iteration (residual evaluation excluded from the XPBD timings):
 //   mgpbd         Algorithm 1 with the UA-AMG-PCG inner solve (default settings)
 //   mgpbd-jpcg    the same outer loop with Jacobi-preconditioned CG inside (baseline)
+//   mgpbd-primal  the same outer loop solving each dual system through its primal form
+//                 (MgpbdSettings::primalSystem: SA-AMG-PCG on K = M + J^T D^-1 J)
 //   xpbd-gs       XPBD Gauss-Seidel sweeps (GaussSeidelSolver::sweep)
 //   xpbd-jacobi   XPBD Jacobi: every dlambda_j = (-C_j - at lambda_j)/A_jj from the same
 //                 positions, scaled by 1/(max particle degree) so that it converges
@@ -26,7 +28,7 @@ namespace {
 struct Args {
     std::string res = "64";
     std::string frames = "0,10";
-    std::string methods = "mgpbd,mgpbd-jpcg,xpbd-gs,xpbd-jacobi";
+    std::string methods = "mgpbd,mgpbd-primal,mgpbd-jpcg,xpbd-gs,xpbd-jacobi";
     double atol = 1e-5;
     int xpbdIterations = 10000;
     double maxSeconds = 60;
@@ -108,17 +110,22 @@ void runXpbd(const sim::World& base, bool jacobi, const Args& a, int res, int fr
               << " iterations, " << wall << " ms, residual " << r << "\n";
 }
 
-void runMgpbd(const sim::World& base, bool jpcg, const Args& a, int res, int frame, FILE* out) {
+enum class Inner { Amg, Jacobi, Primal };
+
+void runMgpbd(const sim::World& base, Inner inner, const Args& a, int res, int frame, FILE* out) {
     sim::World world = copyOf(base, res);
     sim::MgpbdSettings& s = world.settings.mgpbd;
     s.atol = a.atol;
-    s.jacobiPreconditioner = jpcg;
+    s.jacobiPreconditioner = inner == Inner::Jacobi;
+    s.primalSystem = inner == Inner::Primal;
     s.timeBudgetMs = a.maxSeconds * 1000;
     sim::MgpbdSolver solver;
     solver.solve(world, world.settings.substepDt());
     const auto& h = solver.stats().residualHistory;
     const auto& t = solver.residualTimesMs();
-    const char* name = jpcg ? "mgpbd-jpcg" : "mgpbd";
+    const char* name = inner == Inner::Jacobi   ? "mgpbd-jpcg"
+                       : inner == Inner::Primal ? "mgpbd-primal"
+                                                : "mgpbd";
     for (size_t i = 0; i < h.size(); ++i)
         std::fprintf(out, "%s,%d,%d,%zu,%.3f,%.6e\n", name, res, frame, i, t[i], h[i]);
     std::fflush(out);
@@ -145,8 +152,9 @@ int run(const Args& a) {
                 std::cerr << "pbd-bench: " << e << "\n";
                 return 2;
             }
-            if (wanted("mgpbd")) runMgpbd(base, false, a, res, frame, out);
-            if (wanted("mgpbd-jpcg")) runMgpbd(base, true, a, res, frame, out);
+            if (wanted("mgpbd")) runMgpbd(base, Inner::Amg, a, res, frame, out);
+            if (wanted("mgpbd-jpcg")) runMgpbd(base, Inner::Jacobi, a, res, frame, out);
+            if (wanted("mgpbd-primal")) runMgpbd(base, Inner::Primal, a, res, frame, out);
             if (wanted("xpbd-gs")) runXpbd(base, false, a, res, frame, out);
             if (wanted("xpbd-jacobi")) runXpbd(base, true, a, res, frame, out);
         }

@@ -10,6 +10,7 @@
 #include "bench/bench_registry.h"
 #include "bench/bench_util.h"
 #include "bench/mgpbd_bench_util.h"
+#include "bench/mgpbd_cli.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 
 namespace bench {
@@ -20,6 +21,7 @@ struct Args {
     int outer = 3;
     int pcgIterations = 10;
     std::string csv;
+    MgpbdOverrides mg;
 };
 
 int run(const Args& a) {
@@ -31,6 +33,10 @@ int run(const Args& a) {
     for (int res : parseList<int>(a.res)) {
         sim::World world = worldBeforeSolve("mgpbd_cloth", res, 0);
         sim::MgpbdSettings& s = world.settings.mgpbd;
+        if (std::string e = a.mg.apply(world.settings.mgpbd); !e.empty()) {
+            std::cerr << "pbd-bench: " << e << "\n";
+            return 2;
+        }
         s.atol = 0;
         s.maxIterations = a.outer;
         s.pcgTolerance = 1e-30;
@@ -78,6 +84,7 @@ BenchRegistration reg({"mgpbd-scaling", "ms per MGPBD iteration against constrai
                            sub.add_option("--outer", a->outer);
                            sub.add_option("--pcg", a->pcgIterations);
                            sub.add_option("--csv", a->csv);
+                           a->mg.add(sub);
                            return [a] { return run(*a); };
                        }});
 

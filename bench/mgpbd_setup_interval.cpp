@@ -8,6 +8,7 @@
 #include "bench/bench_registry.h"
 #include "bench/bench_util.h"
 #include "bench/mgpbd_bench_util.h"
+#include "bench/mgpbd_cli.h"
 
 namespace bench {
 namespace {
@@ -18,6 +19,7 @@ struct Args {
     int frames = 41;
     int iterations = 20;
     std::string csv;
+    MgpbdOverrides mg;
 };
 
 int run(const Args& a) {
@@ -28,6 +30,10 @@ int run(const Args& a) {
     for (int interval : parseList<int>(a.intervals)) {
         sim::World world = loadSceneOrDie("mgpbd_cloth", a.res);
         world.setSolver(sim::SolverKind::MGPBD);  // the scene keeps the default solver
+        if (std::string e = a.mg.apply(world.settings.mgpbd); !e.empty()) {
+            std::cerr << "pbd-bench: " << e << "\n";
+            return 2;
+        }
         world.settings.mgpbd.setupInterval = interval;
         world.settings.mgpbd.maxIterations = a.iterations;
         world.settings.mgpbd.atol = 0;
@@ -56,6 +62,7 @@ BenchRegistration reg({"mgpbd-setup-interval", "lazy AMG setup: setup share and 
                            sub.add_option("--frames", a->frames);
                            sub.add_option("--iterations", a->iterations, "outer iterations per frame");
                            sub.add_option("--csv", a->csv);
+                           a->mg.add(sub);
                            return [a] { return run(*a); };
                        }});
 

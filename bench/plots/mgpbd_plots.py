@@ -22,42 +22,45 @@ def comments(path):
         return [l[1:].strip() for l in f if l.startswith("#")]
 
 
-def cloth(d):
-    path = os.path.join(d, "mgpbd_cloth.csv")
+def cloth(d, name="mgpbd_cloth"):
+    path = os.path.join(d, name + ".csv")
     if not os.path.exists(path):
         return
     data = rows(path)
     keys = sorted({(int(r["res"]), int(r["frame"])) for r in data})
     fig, axes = plt.subplots(1, len(keys), figsize=(4.2 * len(keys), 3.6), squeeze=False)
     for ax, (res, frame) in zip(axes[0], keys):
-        for method in ["mgpbd", "mgpbd-jpcg", "xpbd-gs", "xpbd-jacobi"]:
+        for method in ["mgpbd", "mgpbd-primal", "mgpbd-jpcg", "xpbd-gs", "xpbd-jacobi"]:
             pts = [r for r in data if r["method"] == method and int(r["res"]) == res and int(r["frame"]) == frame]
             if pts:
-                ax.semilogy([float(p["wall_ms"]) for p in pts], [float(p["dual_residual"]) for p in pts], label=method)
+                ax.semilogy([float(p["wall_ms"]) for p in pts], [float(p["dual_residual"]) for p in pts], marker=".", ms=3, label=method)
         ax.axhline(1e-4, color="gray", lw=0.5, ls="--")
         ax.set_title(f"N = {res}, frame {frame}")
         ax.set_xlabel("wall time [ms]")
         ax.set_ylabel("dual residual ||b||")
         ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(os.path.join(d, "mgpbd_cloth.png"), dpi=110)
+    fig.savefig(os.path.join(d, name + ".png"), dpi=110)
 
 
 def scaling(d):
-    path = os.path.join(d, "mgpbd_scaling.csv")
-    if not os.path.exists(path):
-        return
-    data = rows(path)
-    x = [float(r["constraints"]) for r in data]
-    y = [float(r["ms_per_iteration"]) for r in data]
-    fit = [c for c in comments(path) if c.startswith("fit")]
-    fig, ax = plt.subplots(figsize=(5, 3.6))
-    ax.plot(x, y, "o", label="measured")
-    if fit:
-        parts = fit[0].split()
-        a, b = float(parts[3]), float(parts[5])
-        xs = [min(x), max(x)]
-        ax.plot(xs, [a + b * v for v in xs], "-", label=fit[0][5:])
+    fig, ax = plt.subplots(figsize=(5.5, 3.8))
+    for name, label in (("mgpbd_scaling", "dual UA-AMG (10 PCG its)"),
+                        ("mgpbd_scaling_primal", "primal SA-AMG (25 PCG its)")):
+        path = os.path.join(d, name + ".csv")
+        if not os.path.exists(path):
+            continue
+        data = rows(path)
+        x = [float(r["constraints"]) for r in data]
+        y = [float(r["ms_per_iteration"]) for r in data]
+        fit = [c for c in comments(path) if c.startswith("fit")]
+        line = ax.plot(x, y, "o", label=label)[0]
+        if fit:
+            parts = fit[0].split()
+            a, b = float(parts[3]), float(parts[5])
+            xs = [min(x), max(x)]
+            ax.plot(xs, [a + b * v for v in xs], "-", color=line.get_color(),
+                    label="fit, " + fit[0].split(",")[-1].strip())
     ax.set_xlabel("constraints")
     ax.set_ylabel("ms per MGPBD iteration")
     ax.legend(fontsize=7)
@@ -109,3 +112,4 @@ if __name__ == "__main__":
     d = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "results")
     for f in (cloth, scaling, linear, setup_interval):
         f(d)
+    cloth(d, "mgpbd_cloth_256_atol1e-4")

@@ -67,6 +67,62 @@ int aggregate(const CsrMatrix& A, Real theta, std::vector<int>& aggregateOf) {
     return count;
 }
 
+int aggregateNodes(const CsrMatrix& A, const std::vector<int>& nodeOf, int nodes, Real theta,
+                   std::vector<int>& aggregateOf) {
+    std::vector<int> start(nodes + 1, 0), rows(A.rows);
+    for (int i = 0; i < A.rows; ++i) ++start[nodeOf[i] + 1];
+    for (int I = 0; I < nodes; ++I) start[I + 1] += start[I];
+    {
+        std::vector<int> next(start.begin(), start.end() - 1);
+        for (int i = 0; i < A.rows; ++i) rows[next[nodeOf[i]]++] = i;
+    }
+    // Node graph with squared block norms (accumulated through a per-thread marker), then
+    // their square roots.
+    std::vector<std::vector<std::pair<int, Real>>> blocks(nodes);
+#pragma omp parallel
+    {
+        std::vector<int> slot(nodes, -1);
+#pragma omp for schedule(dynamic, 1024)
+        for (int I = 0; I < nodes; ++I) {
+            std::vector<std::pair<int, Real>>& out = blocks[I];
+            for (int q = start[I]; q < start[I + 1]; ++q) {
+                const int i = rows[q];
+                for (int64_t k = A.rowStart[i]; k < A.rowStart[i + 1]; ++k) {
+                    const int J = nodeOf[A.col[k]];
+                    if (slot[J] < 0) {
+                        slot[J] = static_cast<int>(out.size());
+                        out.emplace_back(J, 0.0);
+                    }
+                    out[slot[J]].second += A.val[k] * A.val[k];
+                }
+            }
+            for (auto& e : out) {
+                slot[e.first] = -1;
+                e.second = std::sqrt(e.second);
+            }
+            std::sort(out.begin(), out.end(),
+                      [](const auto& a, const auto& b) { return a.first < b.first; });
+        }
+    }
+    CsrMatrix N;
+    N.rows = N.cols = nodes;
+    N.rowStart.assign(nodes + 1, 0);
+    for (int I = 0; I < nodes; ++I)
+        N.rowStart[I + 1] = N.rowStart[I] + static_cast<int64_t>(blocks[I].size());
+    N.col.resize(N.nonZeros());
+    N.val.resize(N.nonZeros());
+    for (int I = 0; I < nodes; ++I)
+        for (size_t k = 0; k < blocks[I].size(); ++k) {
+            N.col[N.rowStart[I] + k] = blocks[I][k].first;
+            N.val[N.rowStart[I] + k] = blocks[I][k].second;
+        }
+    std::vector<int> nodeAggregate;
+    const int count = aggregate(N, theta, nodeAggregate);
+    aggregateOf.resize(A.rows);
+    for (int i = 0; i < A.rows; ++i) aggregateOf[i] = nodeAggregate[nodeOf[i]];
+    return count;
+}
+
 std::vector<std::vector<int>> colourRows(const CsrMatrix& A) {
     std::vector<int> colour(A.rows, -1);
     std::vector<int> usedBy;  // usedBy[c] == i when a neighbour of i has colour c

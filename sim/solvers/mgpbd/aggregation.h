@@ -15,6 +15,13 @@ namespace sim {
 // Aggregate id of every row (0..count-1); returns count.
 int aggregate(const CsrMatrix& A, Real theta, std::vector<int>& aggregateOf);
 
+// The same on nodes: rows grouped by nodeOf (a particle's x, y and z rows, or a coarse
+// aggregate's candidate columns) are aggregated together. Node I and J are strongly
+// connected when the Frobenius norm of their block satisfies the rule above with the
+// Frobenius norms of the diagonal blocks. Every row of a node gets the node's aggregate.
+int aggregateNodes(const CsrMatrix& A, const std::vector<int>& nodeOf, int nodes, Real theta,
+                   std::vector<int>& aggregateOf);
+
 // Greedy colouring of A's graph (no two coupled rows share a colour): rows listed per colour.
 std::vector<std::vector<int>> colourRows(const CsrMatrix& A);
 

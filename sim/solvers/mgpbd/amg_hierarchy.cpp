@@ -36,15 +36,53 @@ void AmgHierarchy::setup(const CsrMatrix& A0, const MgpbdSettings& settings,
         nearKernelCandidates(A0, colours, settings.candidateCount, settings.candidateSweeps,
                              false, 12345u, B, columns);
     }
+    buildLevels(std::move(B), columns, {}, 0);
+}
+
+void AmgHierarchy::setupNodal(const CsrMatrix& A0, const MgpbdSettings& settings,
+                              std::vector<Real> B, int columns, std::vector<int> nodeOf,
+                              int nodes) {
+    settings_ = settings;
+    a0_ = &A0;
+    levels_.clear();
+    levels_.emplace_back();
+    buildLevels(std::move(B), columns, std::move(nodeOf), nodes);
+}
+
+void AmgHierarchy::buildLevels(std::vector<Real> B, int columns, std::vector<int> nodeOf,
+                               int nodes) {
+    const MgpbdSettings& settings = settings_;
+    lambdaMax_.clear();
+    nodeStart_.clear();
     for (int l = 0;; ++l) {
         const CsrMatrix& A = op(l);
+        if (!nodeOf.empty()) {  // rows of a node are contiguous (nodeOf never decreases)
+            std::vector<int>& start = nodeStart_.emplace_back(nodes + 1, 0);
+            for (int node : nodeOf) ++start[node + 1];
+            for (int I = 0; I < nodes; ++I) start[I + 1] += start[I];
+        }
         if (A.rows <= settings.coarseSize || l + 1 >= settings.maxLevels) break;
         std::vector<int> aggregateOf;
-        const int aggregates = aggregate(A, settings.strengthTheta, aggregateOf);
+        const int aggregates =
+            nodeOf.empty() ? aggregate(A, settings.strengthTheta, aggregateOf)
+                           : aggregateNodes(A, nodeOf, nodes, settings.strengthTheta, aggregateOf);
         std::vector<Real> Bc;
         CsrMatrix P = tentativeProlongator(aggregateOf, aggregates, B, columns, Bc);
         if (P.cols >= static_cast<int>(0.95 * A.rows)) break;  // coarsening stalled
-        if (settings.smoothedAggregation) P = smoothProlongator(A, P, estimateLambdaMax(A));
+        if (!nodeOf.empty()) {  // a coarse node is one aggregate's columns
+            nodeOf.assign(P.cols, 0);
+            for (int i = 0; i < P.rows; ++i)
+                for (int64_t k = P.rowStart[i]; k < P.rowStart[i + 1]; ++k)
+                    nodeOf[P.col[k]] = aggregateOf[i];
+            nodes = aggregates;
+        }
+        if (settings.smoothedAggregation) {
+            lambdaMax_.resize(l + 1, 0.0);
+            // 10 power iterations on the nodal (primal) path: each is an SpMV on the largest
+            // matrix of the setup, and the smoother's interval ends at 1.1 of the estimate.
+            lambdaMax_[l] = estimateLambdaMax(A, nodeOf.empty() ? 20 : 10);
+            P = smoothProlongator(A, P, lambdaMax_[l]);
+        }
         AmgLevel& level = levels_[l];
         level.R = transpose(P);
         level.AP = multiplySymbolic(A, P);
@@ -72,7 +110,9 @@ void AmgHierarchy::setupCycle() {
         MgpbdSettings levelSettings = settings_;
         if (l > 0 && settings_.coarseChebyshevDegree > 0)
             levelSettings.chebyshevDegree = settings_.coarseChebyshevDegree;
-        c[l].smoother.setup(A, levelSettings);
+        c[l].smoother.setup(A, levelSettings,
+                            l < static_cast<int>(lambdaMax_.size()) ? lambdaMax_[l] : 0.0,
+                            l < static_cast<int>(nodeStart_.size()) ? &nodeStart_[l] : nullptr);
         c[l].b.assign(A.rows, T(0));
         c[l].x.assign(A.rows, T(0));
         c[l].r.assign(A.rows, T(0));

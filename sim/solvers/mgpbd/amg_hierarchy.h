@@ -40,6 +40,11 @@ public:
     // `strain` (rows x 6, column-major) is used when settings ask for strain candidates.
     void setup(const CsrMatrix& A0, const MgpbdSettings& settings,
                const std::vector<Real>* strain = nullptr);
+    // Setup for a system of nodes with several rows each (the primal system's particles,
+    // x/y/z): aggregation by node on every level (a coarse node is an aggregate's columns)
+    // and the given candidates B (rows x columns, column-major; rigid-body modes).
+    void setupNodal(const CsrMatrix& A0, const MgpbdSettings& settings, std::vector<Real> B,
+                    int columns, std::vector<int> nodeOf, int nodes);
     void refresh(const CsrMatrix& A0);
     // z = V(r): one V-cycle on A0 z = r from z = 0.
     void vcycle(const Vector& r, Vector& z);
@@ -53,6 +58,8 @@ public:
     const CsrMatrix& op(int l) const { return l == 0 ? *a0_ : levels_[l].A; }
 
 private:
+    // Coarsens from level 0 with candidates B; nodeOf empty = aggregation by row.
+    void buildLevels(std::vector<Real> B, int columns, std::vector<int> nodeOf, int nodes);
     template <class T>
     std::vector<CycleLevel<T>>& cycleLevels();
     template <class T>
@@ -66,6 +73,8 @@ private:
     MgpbdSettings settings_;
     const CsrMatrix* a0_ = nullptr;
     std::vector<AmgLevel> levels_;
+    std::vector<Real> lambdaMax_;
+    std::vector<std::vector<int>> nodeStart_;  // per level (nodal setup): node -> first row  // per level, lambda_max(D^-1 A) at setup (shared by SA and smoother)
     std::vector<CycleLevel<double>> cycleDouble_;
     std::vector<CycleLevel<float>> cycleFloat_;
     Eigen::VectorXd coarseB_;

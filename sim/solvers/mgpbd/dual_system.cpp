@@ -49,6 +49,7 @@ bool DualSystem::update(const World& world) {
 void DualSystem::build(const World& world) {
     const Particles& P = world.particles;
     topologyVersion_ = world.topologyVersion();
+    ++structureVersion_;
     particleCount_ = P.size();
     rowOf_.clear();
     slotStart_.assign(1, 0);

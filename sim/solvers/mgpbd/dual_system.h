@@ -44,6 +44,14 @@ public:
     void strainModes(const World& world, std::vector<Real>& B) const;
 
     int rows() const { return A.rows; }
+    // The structure and the last evaluate's gradients, read by PrimalSystem.
+    const std::vector<int64_t>& slotStart() const { return slotStart_; }
+    const std::vector<int>& slotParticle() const { return slotParticle_; }
+    const std::vector<int>& slotRow() const { return slotRow_; }
+    const std::vector<int64_t>& incidenceStart() const { return incStart_; }
+    const std::vector<int64_t>& incidenceSlot() const { return incSlot_; }
+    const std::vector<Vec3>& gradients() const { return grad_; }
+    uint64_t structureVersion() const { return structureVersion_; }
     CsrMatrix A;
     Vector b;
     Vector alphaTilde;  // per row, refreshed by assemble
@@ -53,6 +61,7 @@ private:
     void build(const World& world);
 
     uint64_t topologyVersion_ = ~uint64_t(0);
+    uint64_t structureVersion_ = 0;  // bumped by every build
     int particleCount_ = -1;
     std::vector<std::vector<int>> rowOf_;  // per constraint type, per constraint: row or -1
     std::vector<int64_t> slotStart_;       // per row: first slot in slotParticle_/grad_

@@ -26,6 +26,12 @@ std::vector<SolverParam> mgpbdParameters(MgpbdSettings& s) {
         {"coarse chebyshev degree", K::Int, &s.coarseChebyshevDegree, 0, 32, "degree below the finest level; 0 = same"},
         {"chebyshev lower", K::LogReal, &s.chebyshevLowerRatio, 1e-5, 0.5, "Chebyshev interval [lower rho, 1.1 rho]"},
         {"float v-cycle", K::Bool, &s.floatVCycle, 0, 1, "V-cycle in float (PCG stays double, flexible beta)"},
+        {"primal system", K::Bool, &s.primalSystem, 0, 1,
+         "solve K y = J^T D^-1 b (SA-AMG by particle) instead of the dual A (needs compliance > 0)"},
+        {"primal candidates", K::Int, &s.primalCandidates, 3, 6, "3 translations or 6 rigid-body modes"},
+        {"primal SA", K::Bool, &s.primalSmoothedAggregation, 0, 1, "smoothed aggregation on K (else UA)"},
+        {"primal chebyshev degree", K::Int, &s.primalChebyshevDegree, 1, 32, "smoother degree on K"},
+        {"primal float v-cycle", K::Bool, &s.primalFloatVCycle, 0, 1, "K's V-cycle in float"},
         {"jacobi lambda min", K::Real, &s.jacobiLambdaMin, 0, 1, "lambda_min estimate for omega-Jacobi; 0 = lambda_max"},
     };
 }

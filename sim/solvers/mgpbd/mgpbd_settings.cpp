@@ -47,7 +47,25 @@ std::string MgpbdSettings::validate() const {
         return bad("coarse_chebyshev_degree", coarseChebyshevDegree, "must be in [0, 32]");
     if (!(chebyshevLowerRatio > 0 && chebyshevLowerRatio < 1))
         return bad("chebyshev_lower_ratio", chebyshevLowerRatio, "must be in (0, 1)");
+    if (primalCandidates < 3 || primalCandidates > 6)
+        return bad("primal_candidates", primalCandidates, "must be in [3, 6]");
+    if (primalChebyshevDegree < 1 || primalChebyshevDegree > 32)
+        return bad("primal_chebyshev_degree", primalChebyshevDegree, "must be in [1, 32]");
+    if (!(primalChebyshevLowerRatio > 0 && primalChebyshevLowerRatio < 1))
+        return bad("primal_chebyshev_lower_ratio", primalChebyshevLowerRatio, "must be in (0, 1)");
     return {};
+}
+
+MgpbdSettings MgpbdSettings::primalAmgSettings() const {
+    MgpbdSettings s = *this;
+    s.smoother = MgpbdSmoother::Chebyshev;
+    s.smoothedAggregation = primalSmoothedAggregation;
+    s.chebyshevDegree = primalChebyshevDegree;
+    s.coarseChebyshevDegree = 0;
+    s.chebyshevLowerRatio = primalChebyshevLowerRatio;
+    s.candidateCount = primalCandidates;
+    s.floatVCycle = primalFloatVCycle;
+    return s;
 }
 
 const char* smootherName(MgpbdSmoother s) {

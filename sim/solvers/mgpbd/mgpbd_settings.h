@@ -56,6 +56,26 @@ struct MgpbdSettings {
     int coarseChebyshevDegree = 0;  // degree on the levels below the finest; 0 = chebyshevDegree
     bool floatVCycle = true;      // V-cycle on a float copy of the hierarchy (PCG stays double)
 
+    // Solve each dual system through its primal form K y = J^T D^-1 b, K = M + J^T D^-1 J
+    // (PrimalSystem; an addition to the paper): smoothed-aggregation AMG by particle on K,
+    // with rigid-body candidates, in PCG stopped on the same dual residual. Measured at
+    // N = 512 (docs/architecture.md, MGPBD): 27 PCG iterations where the dual UA-AMG needs
+    // 55, setup + solve 6.0 s against CHOLMOD's 9.4 s. Needs alpha~ > 0 on every row; falls
+    // back to the dual system otherwise. Needs converged inner solves (an unconverged step
+    // is scaled down, see MgpbdSolver::solvePrimal). The fields below replace the smoother and
+    // aggregation fields above for K; theta, coarse size, levels, sweeps, float V-cycle,
+    // setup interval and PCG tolerance are shared.
+    bool primalSystem = false;
+    int primalCandidates = 3;          // rigid-body modes: 3 translations, then rotations x, y, z
+    bool primalSmoothedAggregation = true;
+    int primalChebyshevDegree = 2;
+    Real primalChebyshevLowerRatio = 1.0 / 30;
+    // K's V-cycle in float: the copies cost more setup (N = 512: 4.6 s against 3.3 s) than
+    // the float SpMVs save (2.2 s against 2.3 s), measured; so double by default.
+    bool primalFloatVCycle = false;
+    // These settings with the primal fields in place of the dual ones (for K's AMG).
+    MgpbdSettings primalAmgSettings() const;
+
     static MgpbdSettings defaults() { return MgpbdSettings{}; }
     // Empty when valid, else a message naming the field and its value.
     std::string validate() const;

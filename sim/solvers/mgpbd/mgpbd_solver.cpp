@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 
 #include "sim/collision/collision_stage.h"
 #include "sim/core/world.h"
@@ -32,6 +33,8 @@ void MgpbdSolver::solve(World& world, Real dt) {
     Particles& P = world.particles;
     if (s.primalResidual) predicted_ = P.p;
     Real omega = s.relaxation;
+    usedPrimal_ = false;
+    minPrimalStepScale_ = 1;
     Real b0 = 0, previous = 0;
     int it = 0;
     for (;; ++it) {
@@ -49,39 +52,11 @@ void MgpbdSolver::solve(World& world, Real dt) {
         if (s.backtracking && it > 0 && r > previous) omega = std::max(omega * 0.5, 1.0 / 1024);
         previous = r;
 
+        if (it == 0) usedPrimal_ = s.primalSystem && PrimalSystem::applicable(system_);
+        Timings times{msAssemble, msSetup, msGalerkin, msSolve};
+        pcgIterations += usedPrimal_ ? solvePrimal(world, it == 0, rebuilt, times)
+                                     : solveDual(world, it == 0, rebuilt, times);
         t = Clock::now();
-        system_.fillMatrix(world);  // line 5
-        msAssemble += msSince(t);
-
-        t = Clock::now();  // line 7: lazy setup, else Galerkin refresh with P reused
-        const bool due = rebuilt || !amg_.ready() || lastSetupFrame_ < 0 ||
-                         world.frame() - lastSetupFrame_ >= std::max(s.setupInterval, 1);
-        if (s.jacobiPreconditioner) {
-            // the baseline needs no hierarchy
-        } else if (it == 0 && due) {
-            if (s.candidates == MgpbdCandidates::Strain) system_.strainModes(world, strain_);
-            amg_.setup(system_.A, s, &strain_);
-            lastSetupFrame_ = world.frame();
-            msSetup += msSince(t);
-        } else {
-            amg_.refresh(system_.A);
-            msGalerkin += msSince(t);
-        }
-
-        t = Clock::now();  // line 8
-        const Preconditioner vcycle = [this](const Vector& in, Vector& out) {
-            amg_.vcycle(in, out);
-        };
-        const Preconditioner jacobi = [this](const Vector& in, Vector& out) {
-            out.resize(in.size());
-            for (size_t i = 0; i < in.size(); ++i) out[i] = in[i] / diag_[i];
-        };
-        if (s.jacobiPreconditioner) diagonal(system_.A, diag_);
-        const PcgResult result =
-            pcg(system_.A, system_.b, dlambda_, s.jacobiPreconditioner ? jacobi : vcycle,
-                s.pcgTolerance, s.pcgMaxIterations, pcgWork_,
-                s.floatVCycle && !s.jacobiPreconditioner);
-        pcgIterations += result.iterations;
         system_.positionDelta(world, dlambda_, dx_);  // line 9
         axpy(1.0, dlambda_, lambda_);                 // line 10
         const int n = P.size();
@@ -99,6 +74,99 @@ void MgpbdSolver::solve(World& world, Real dt) {
     stats_.iterations = it;
     stats_.residual = stats_.residualHistory.back();
     fillStats(pcgIterations, msAssemble, msSetup, msGalerkin, msSolve);
+}
+
+bool MgpbdSolver::setupDue(const World& world, const AmgHierarchy& amg, long lastSetup,
+                           bool rebuilt) const {
+    return rebuilt || !amg.ready() || lastSetup < 0 ||
+           world.frame() - lastSetup >= std::max(world.settings.mgpbd.setupInterval, 1);
+}
+
+int MgpbdSolver::solveDual(const World& world, bool firstIteration, bool rebuilt, Timings& ms) {
+    const MgpbdSettings& s = world.settings.mgpbd;
+    auto t = Clock::now();
+    system_.fillMatrix(world);  // line 5
+    ms.assemble += msSince(t);
+
+    t = Clock::now();  // line 7: lazy setup, else Galerkin refresh with P reused
+    if (s.jacobiPreconditioner) {
+        // the baseline needs no hierarchy
+    } else if (firstIteration &&
+               setupDue(world, amg_, lastSetupFrame_,
+                        rebuilt || amgStructure_ != system_.structureVersion())) {
+        // (the structure check covers solves that went through the primal system or Jacobi
+        // while the topology changed: their hierarchy is not this A's)
+        if (s.candidates == MgpbdCandidates::Strain) system_.strainModes(world, strain_);
+        amg_.setup(system_.A, s, &strain_);
+        amgStructure_ = system_.structureVersion();
+        lastSetupFrame_ = world.frame();
+        ms.setup += msSince(t);
+    } else {
+        amg_.refresh(system_.A);
+        ms.galerkin += msSince(t);
+    }
+
+    t = Clock::now();  // line 8
+    const Preconditioner vcycle = [this](const Vector& in, Vector& out) { amg_.vcycle(in, out); };
+    const Preconditioner jacobi = [this](const Vector& in, Vector& out) {
+        out.resize(in.size());
+        for (size_t i = 0; i < in.size(); ++i) out[i] = in[i] / diag_[i];
+    };
+    if (s.jacobiPreconditioner) diagonal(system_.A, diag_);
+    const PcgResult result =
+        pcg(system_.A, system_.b, dlambda_, s.jacobiPreconditioner ? jacobi : vcycle,
+            s.pcgTolerance, s.pcgMaxIterations, pcgWork_, s.floatVCycle && !s.jacobiPreconditioner);
+    ms.solve += msSince(t);
+    return result.iterations;
+}
+
+int MgpbdSolver::solvePrimal(const World& world, bool firstIteration, bool rebuilt, Timings& ms) {
+    const MgpbdSettings& s = world.settings.mgpbd;
+    auto t = Clock::now();
+    rebuilt = primalSystem_.update(world, system_) || rebuilt;
+    primalSystem_.fill(world, system_);
+    ms.assemble += msSince(t);
+    t = Clock::now();
+    if (firstIteration && setupDue(world, primalAmg_, lastPrimalSetupFrame_, rebuilt)) {
+        const MgpbdSettings amgSettings = s.primalAmgSettings();
+        primalSystem_.rigidModes(world, modes_);
+        modes_.resize(static_cast<size_t>(amgSettings.candidateCount) * primalSystem_.K.rows);
+        primalAmg_.setupNodal(primalSystem_.K, amgSettings, modes_, amgSettings.candidateCount,
+                              primalSystem_.nodeOfRows(), primalSystem_.nodes());
+        lastPrimalSetupFrame_ = world.frame();
+        ms.setup += msSince(t);
+    } else {
+        primalAmg_.refresh(primalSystem_.K);
+        ms.galerkin += msSince(t);
+    }
+    t = Clock::now();
+    primalSystem_.rightHandSide(system_, primalRhs_);
+    PcgStop stop;
+    stop.measure = [&](const Vector& r) { return primalSystem_.dualResidualNorm(world, system_, r); };
+    stop.reference = norm(system_.b);
+    stop.target = s.pcgTolerance * stop.reference;
+    const PcgResult result = pcg(
+        primalSystem_.K, primalRhs_, primalY_,
+        [this](const Vector& in, Vector& out) { primalAmg_.vcycle(in, out); }, s.pcgTolerance,
+        s.pcgMaxIterations, pcgWork_, s.primalFloatVCycle, &stop);
+    primalSystem_.dualStep(system_, primalY_, dlambda_);
+    // A primal iterate short of convergence can map to a dual step far worse than none:
+    // dlambda = D^-1 (b - J y) amplifies y's error by 1/alpha~ (measured: PCG capped at 10
+    // iterations drove the dual residual to 1e20 within 10 outer iterations, then NaN). So
+    // an unconverged step is scaled to minimise ||b - s A dlambda|| over s in [0, 1], with
+    // A dlambda = alpha~ dlambda + J W J^T dlambda applied matrix-free.
+    if (!(result.relativeResidual <= s.pcgTolerance)) {
+        system_.positionDelta(world, dlambda_, dx_);
+        scratch_.resize(dlambda_.size());
+        for (size_t r = 0; r < dlambda_.size(); ++r) scratch_[r] = system_.alphaTilde[r] * dlambda_[r];
+        system_.addGradientTimes(dx_, scratch_);
+        const Real qq = dot(scratch_, scratch_), bq = dot(system_.b, scratch_);
+        const Real scale = qq > 0 && std::isfinite(bq) ? std::clamp(bq / qq, Real(0), Real(1)) : Real(0);
+        for (Real& v : dlambda_) v *= scale;
+        minPrimalStepScale_ = std::min(minPrimalStepScale_, scale);
+    }
+    ms.solve += msSince(t);
+    return result.iterations;
 }
 
 void MgpbdSolver::addPrimalResidual(const World& world) {
@@ -122,11 +190,14 @@ void MgpbdSolver::fillStats(int pcgIterations, double msAssemble, double msSetup
     e.emplace_back("ms galerkin", msGalerkin);
     e.emplace_back("ms solve", msSolve);
     e.emplace_back("constraints", system_.rows());
-    if (amg_.ready()) {
-        e.emplace_back("levels", amg_.levelCount());
-        for (int l = 0; l < amg_.levelCount(); ++l)
-            e.emplace_back("level " + std::to_string(l) + " size", amg_.levelSize(l));
-        e.emplace_back("operator complexity", amg_.operatorComplexity());
+    e.emplace_back("primal system", usedPrimal_ ? 1 : 0);
+    if (usedPrimal_) e.emplace_back("primal step scale (min)", minPrimalStepScale_);
+    const AmgHierarchy& amg = usedPrimal_ ? primalAmg_ : amg_;
+    if (amg.ready()) {
+        e.emplace_back("levels", amg.levelCount());
+        for (int l = 0; l < amg.levelCount(); ++l)
+            e.emplace_back("level " + std::to_string(l) + " size", amg.levelSize(l));
+        e.emplace_back("operator complexity", amg.operatorComplexity());
     }
 }
 

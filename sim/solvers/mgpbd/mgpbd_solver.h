@@ -18,6 +18,7 @@
 #include "sim/solvers/mgpbd/amg_hierarchy.h"
 #include "sim/solvers/mgpbd/dual_system.h"
 #include "sim/solvers/mgpbd/pcg.h"
+#include "sim/solvers/mgpbd/primal_system.h"
 #include "sim/solvers/solver.h"
 
 namespace sim {
@@ -31,17 +32,42 @@ public:
     const std::vector<double>& residualTimesMs() const { return times_; }
     const DualSystem& system() const { return system_; }
     const AmgHierarchy& hierarchy() const { return amg_; }
+    // The AMG on the primal system K (MgpbdSettings::primalSystem) and K itself.
+    const AmgHierarchy& primalHierarchy() const { return primalAmg_; }
+    const PrimalSystem& primalSystem() const { return primalSystem_; }
+    // Whether the last solve went through the primal system.
+    bool usedPrimal() const { return usedPrimal_; }
     // Forces the next solve to redo the AMG setup.
-    void invalidateSetup() { lastSetupFrame_ = -1; }
+    void invalidateSetup() {
+        lastSetupFrame_ = -1;
+        lastPrimalSetupFrame_ = -1;
+    }
 
 private:
     void addPrimalResidual(const World& world);
+    struct Timings {
+        double &assemble, &setup, &galerkin, &solve;
+    };
+    bool setupDue(const World& world, const AmgHierarchy& amg, long lastSetup, bool rebuilt) const;
+    // Lines 5-8 on the dual system: fill A, lazy AMG setup or Galerkin refresh, PCG for
+    // dlambda_. Returns the PCG iterations.
+    int solveDual(const World& world, bool firstIteration, bool rebuilt, Timings& ms);
+    // The same through the primal system: fill K, its AMG, K y = J^T D^-1 b, dlambda_ from y.
+    int solvePrimal(const World& world, bool firstIteration, bool rebuilt, Timings& ms);
     void fillStats(int pcgIterations, double msAssemble, double msSetup, double msGalerkin,
                    double msSolve);
 
     DualSystem system_;
     AmgHierarchy amg_;
     long lastSetupFrame_ = -1;
+    uint64_t amgStructure_ = ~uint64_t(0);  // the dual system structure amg_ was set up for
+    PrimalSystem primalSystem_;
+    AmgHierarchy primalAmg_;
+    long lastPrimalSetupFrame_ = -1;
+    bool usedPrimal_ = false;
+    Vector primalRhs_, primalY_, scratch_;
+    Real minPrimalStepScale_ = 1;  // smallest scale of an unconverged primal step (stats)
+    std::vector<Real> modes_;
     Vector lambda_, dlambda_;
     std::vector<Vec3> dx_;
     std::vector<Vec3> predicted_, primal_;  // x~ of this substep; M^-1 g

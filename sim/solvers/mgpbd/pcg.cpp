@@ -5,18 +5,26 @@
 namespace sim {
 
 PcgResult pcg(const CsrMatrix& A, const Vector& b, Vector& x, const Preconditioner& precondition,
-              Real tolerance, int maxIterations, PcgWorkspace& work, bool flexible) {
+              Real tolerance, int maxIterations, PcgWorkspace& work, bool flexible,
+              const PcgStop* stop) {
     const int n = A.rows;
     PcgResult result;
     x.assign(n, 0.0);
     work.r = b;
     const Real bNorm = norm(b);
     if (bNorm == 0) return result;
-    Real rNorm = bNorm;
+    // rNorm is ||r|| or, with `stop`, its measure; limit the value it must reach.
+    Real rNorm = stop ? stop->measure(work.r) : bNorm;
+    const Real limit = stop ? stop->target : tolerance * bNorm;
+    const Real reference = stop ? stop->reference : bNorm;
+    if (rNorm <= limit) {
+        result.relativeResidual = rNorm / reference;
+        return result;
+    }
     precondition(work.r, work.z);
     work.p = work.z;
     Real rz = dot(work.r, work.z);
-    while (result.iterations < maxIterations && rNorm > tolerance * bNorm) {
+    while (result.iterations < maxIterations && rNorm > limit) {
         multiply(A, work.p, work.q);
         const Real pq = dot(work.p, work.q);
         if (!(pq > 0)) break;  // lost positive definiteness numerically
@@ -25,8 +33,8 @@ PcgResult pcg(const CsrMatrix& A, const Vector& b, Vector& x, const Precondition
         axpy(alpha, work.p, x);
         axpy(-alpha, work.q, work.r);
         ++result.iterations;
-        rNorm = norm(work.r);
-        if (rNorm <= tolerance * bNorm) break;
+        rNorm = stop ? stop->measure(work.r) : norm(work.r);
+        if (rNorm <= limit) break;
         precondition(work.r, work.z);
         const Real rzNew = dot(work.r, work.z);
         // Polak-Ribiere: z_new . (r_new - r_old), equal to Fletcher-Reeves' z_new . r_new
@@ -37,7 +45,7 @@ PcgResult pcg(const CsrMatrix& A, const Vector& b, Vector& x, const Precondition
 #pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
         for (int i = 0; i < n; ++i) work.p[i] = work.z[i] + beta * work.p[i];
     }
-    result.relativeResidual = rNorm / bNorm;
+    result.relativeResidual = rNorm / reference;
     return result;
 }
 

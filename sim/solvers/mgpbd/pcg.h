@@ -20,7 +20,17 @@ struct PcgWorkspace {
 
 using Preconditioner = std::function<void(const Vector& r, Vector& z)>;
 
+// A stopping test on another norm of the residual: stop when measure(r) <= target.
+// (The primal solve stops on the dual system's residual, -J W r; see PrimalSystem.)
+// relativeResidual is then measure(r) / reference.
+struct PcgStop {
+    std::function<Real(const Vector& r)> measure;
+    Real target = 0;
+    Real reference = 1;
+};
+
 PcgResult pcg(const CsrMatrix& A, const Vector& b, Vector& x, const Preconditioner& precondition,
-              Real tolerance, int maxIterations, PcgWorkspace& work, bool flexible = false);
+              Real tolerance, int maxIterations, PcgWorkspace& work, bool flexible = false,
+              const PcgStop* stop = nullptr);
 
 }  // namespace sim

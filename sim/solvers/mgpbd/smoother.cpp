@@ -1,5 +1,9 @@
 #include "sim/solvers/mgpbd/smoother.h"
 
+#include <Eigen/Dense>
+#include <cmath>
+#include <random>
+#include <type_traits>
 #include <utility>
 
 #include "sim/solvers/mgpbd/aggregation.h"
@@ -7,12 +11,26 @@
 namespace sim {
 
 template <class T>
-void Smoother<T>::setup(const CsrMatrix& A, const MgpbdSettings& settings) {
+void Smoother<T>::setup(const CsrMatrix& A, const MgpbdSettings& settings, Real lambdaMax,
+                        const std::vector<int>* nodeStart) {
     kind_ = settings.smoother;
     sweeps_ = settings.smoothingSweeps;
     degree_ = settings.chebyshevDegree;
     lowerRatio_ = settings.chebyshevLowerRatio;
-    lambdaMax_ = estimateLambdaMax(A);
+    nodeStart_.clear();
+    blockOffset_.clear();
+    if (nodeStart && kind_ == MgpbdSmoother::Chebyshev) {
+        nodeStart_ = *nodeStart;
+        const int nodes = static_cast<int>(nodeStart_.size()) - 1;
+        blockOffset_.assign(nodes + 1, 0);
+        for (int I = 0; I < nodes; ++I) {
+            const int size = nodeStart_[I + 1] - nodeStart_[I];
+            blockOffset_[I + 1] = blockOffset_[I] + static_cast<int64_t>(size) * size;
+        }
+        refresh(A);
+        lambdaMax = blockLambdaMax(A, 10);
+    }
+    lambdaMax_ = lambdaMax > 0 ? lambdaMax : estimateLambdaMax(A);
     if (!(lambdaMax_ > 0)) lambdaMax_ = 1;
     const Real lambdaMin = settings.jacobiLambdaMin > 0 ? settings.jacobiLambdaMin : lambdaMax_;
     omega_ = 2.0 / (lambdaMax_ + lambdaMin);
@@ -29,6 +47,120 @@ void Smoother<T>::refresh(const CsrMatrix& A) {
         dinv_[i] = static_cast<T>(k >= 0 && A.val[k] != 0 ? 1.0 / A.val[k] : 0.0);
     }
     next_.resize(A.rows);
+    if (nodeStart_.empty()) return;
+    // Block mode: invert each node's diagonal block (SPD; a singular one is pseudo-inverted).
+    const int nodes = static_cast<int>(nodeStart_.size()) - 1;
+    blockInv_.resize(blockOffset_.back());
+    using Block = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, 0, kMaxBlock, kMaxBlock>;
+#pragma omp parallel for schedule(static) if (nodes >= kParallelMinRows)
+    for (int I = 0; I < nodes; ++I) {
+        const int s = nodeStart_[I], size = nodeStart_[I + 1] - s;
+        Block block = Block::Zero(size, size);
+        for (int a = 0; a < size; ++a)
+            for (int64_t k = A.rowStart[s + a]; k < A.rowStart[s + a + 1]; ++k) {
+                const int c = A.col[k] - s;
+                if (c >= 0 && c < size) block(a, c) = A.val[k];
+            }
+        Block inverse;
+        Eigen::LLT<Block> llt(block);
+        if (llt.info() == Eigen::Success) {
+            inverse = llt.solve(Block::Identity(size, size));
+        } else {  // singular block: pseudo-inverse
+            Eigen::SelfAdjointEigenSolver<Block> eig(block);
+            const auto& ev = eig.eigenvalues();
+            const Real cut = 1e-12 * std::max(ev.cwiseAbs().maxCoeff(), 1e-300);
+            Block d = Block::Zero(size, size);
+            for (int a = 0; a < size; ++a) d(a, a) = ev[a] > cut ? 1.0 / ev[a] : 0.0;
+            inverse = eig.eigenvectors() * d * eig.eigenvectors().transpose();
+        }
+        for (int a = 0; a < size; ++a)
+            for (int c = 0; c < size; ++c)
+                blockInv_[blockOffset_[I] + a * size + c] = static_cast<T>(inverse(a, c));
+    }
+}
+
+template <class T>
+void Smoother<T>::scale(const T* b, T* z) const {
+    if (nodeStart_.empty()) {
+        const int n = static_cast<int>(dinv_.size());
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
+        for (int i = 0; i < n; ++i) z[i] = dinv_[i] * b[i];
+        return;
+    }
+    const int nodes = static_cast<int>(nodeStart_.size()) - 1;
+#pragma omp parallel for schedule(static) if (nodes >= kParallelMinRows)
+    for (int I = 0; I < nodes; ++I) {
+        const int s = nodeStart_[I], size = nodeStart_[I + 1] - s;
+        const T* inv = blockInv_.data() + blockOffset_[I];
+        for (int a = 0; a < size; ++a) {
+            T sum = 0;
+            for (int c = 0; c < size; ++c) sum += inv[a * size + c] * b[s + c];
+            z[s + a] = sum;
+        }
+    }
+}
+
+template <class T>
+template <class F>
+void Smoother<T>::forEachScaledResidual(const CsrOf<T>& A, const T* x, const T* b, F&& f) const {
+    if (nodeStart_.empty()) {
+        const T* dinv = dinv_.data();
+        forEachRowProduct(A, x, [&](int i, T ax) { f(i, dinv[i] * (b[i] - ax)); });
+        return;
+    }
+    const int nodes = static_cast<int>(nodeStart_.size()) - 1;
+    const int64_t* start = A.rowStart.data();
+    const T* val = A.val.data();
+#pragma omp parallel for schedule(static) if (nodes >= kParallelMinRows)
+    for (int I = 0; I < nodes; ++I) {
+        const int s = nodeStart_[I], size = nodeStart_[I + 1] - s;
+        T r[kMaxBlock];
+        for (int a = 0; a < size; ++a) {
+            const int i = s + a;
+            T ax = 0;
+            if (!A.colDelta.empty()) {
+                const int16_t* delta = A.colDelta.data();
+                for (int64_t k = start[i]; k < start[i + 1]; ++k) ax += val[k] * x[i + delta[k]];
+            } else {
+                for (int64_t k = start[i]; k < start[i + 1]; ++k) ax += val[k] * x[A.col[k]];
+            }
+            r[a] = b[i] - ax;
+        }
+        const T* inv = blockInv_.data() + blockOffset_[I];
+        for (int a = 0; a < size; ++a) {
+            T z = 0;
+            for (int c = 0; c < size; ++c) z += inv[a * size + c] * r[c];
+            f(s + a, z);
+        }
+    }
+}
+
+template <class T>
+Real Smoother<T>::blockLambdaMax(const CsrMatrix& A, int iterations) const {
+    // Power iteration on D_B^-1 A in double, on the caller's A (no copy).
+    const int nodes = static_cast<int>(nodeStart_.size()) - 1;
+    Vector x(A.rows), y;
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<Real> uniform(-1.0, 1.0);
+    for (Real& v : x) v = uniform(rng);
+    Real lambda = 0;
+    for (int it = 0; it < iterations; ++it) {
+        const Real len = norm(x);
+        if (len == 0) break;
+        for (Real& v : x) v /= len;
+        multiply(A, x, y);
+        for (int I = 0; I < nodes; ++I) {  // x = D_B^-1 y
+            const int s = nodeStart_[I], size = nodeStart_[I + 1] - s;
+            const T* inv = blockInv_.data() + blockOffset_[I];
+            for (int a = 0; a < size; ++a) {
+                Real sum = 0;
+                for (int c = 0; c < size; ++c) sum += Real(inv[a * size + c]) * y[s + c];
+                x[s + a] = sum;
+            }
+        }
+        lambda = norm(x);
+    }
+    return lambda;
 }
 
 template <class T>
@@ -76,27 +208,31 @@ void Smoother<T>::chebyshev(const CsrOf<T>& A, const Vec& b, Vec& x, bool zeroGu
     // of d_k = c1 d_{k-1} + c2 D^-1 r_k (c1 = 0, c2 = 1/theta at k = 0). x_{k+1} overwrites
     // x_{k-1} in place (next_), so a step streams A, x, x_{k-1}, b and D^-1 once.
     const T* bp = b.data();
-    const T* dinv = dinv_.data();
     bool previousIsZero = false;
     auto step = [&](T c1, T c2, bool first) {
         if (first && zeroGuess) {
             T* xp = x.data();
+            if (nodeStart_.empty()) {
+                const T* dinv = dinv_.data();
 #pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
-            for (int i = 0; i < n; ++i) xp[i] = c2 * dinv[i] * bp[i];
+                for (int i = 0; i < n; ++i) xp[i] = c2 * dinv[i] * bp[i];
+            } else {
+                scale(bp, xp);
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
+                for (int i = 0; i < n; ++i) xp[i] *= c2;
+            }
             previousIsZero = true;
             return;
         }
         const T* xp = x.data();
         T* prev = next_.data();  // x_{k-1} in, x_{k+1} out
         if (first) {
-            forEachRowProduct(A, xp, [&](int i, T ax) { prev[i] = xp[i] + c2 * dinv[i] * (bp[i] - ax); });
+            forEachScaledResidual(A, xp, bp, [&](int i, T z) { prev[i] = xp[i] + c2 * z; });
         } else if (previousIsZero) {
-            forEachRowProduct(A, xp, [&](int i, T ax) {
-                prev[i] = (1 + c1) * xp[i] + c2 * dinv[i] * (bp[i] - ax);
-            });
+            forEachScaledResidual(A, xp, bp, [&](int i, T z) { prev[i] = (1 + c1) * xp[i] + c2 * z; });
         } else {
-            forEachRowProduct(A, xp, [&](int i, T ax) {
-                prev[i] = xp[i] + c1 * (xp[i] - prev[i]) + c2 * dinv[i] * (bp[i] - ax);
+            forEachScaledResidual(A, xp, bp, [&](int i, T z) {
+                prev[i] = xp[i] + c1 * (xp[i] - prev[i]) + c2 * z;
             });
         }
         previousIsZero = false;

@@ -24,8 +24,17 @@ template <class T>
 class Smoother {
 public:
     using Vec = std::vector<T>;
-    // Setup-time coefficients from the current A.
-    void setup(const CsrMatrix& A, const MgpbdSettings& settings);
+    // Setup-time coefficients from the current A; `lambdaMax` > 0 is a caller's estimate
+    // of lambda_max(D^-1 A) (else one is computed by power iteration).
+    // With `nodeStart` (node -> first row, rows of a node contiguous, at most kMaxBlock rows
+    // each) the Chebyshev smoother works on D_B^-1 A with D_B the nodes' diagonal blocks
+    // (block Jacobi; the primal system's x/y/z of a particle): the point diagonal of a
+    // curved sheet's stiffness mixes the stiff in-plane and the soft normal direction, so
+    // point scaling leaves the bending-like modes out of the smoothed range. `lambdaMax` is
+    // then ignored (it is of the point D^-1 A) and estimated for D_B^-1 A.
+    void setup(const CsrMatrix& A, const MgpbdSettings& settings, Real lambdaMax = 0,
+               const std::vector<int>* nodeStart = nullptr);
+    static constexpr int kMaxBlock = 8;
     // Per-solve: D^-1 of the current A.
     void refresh(const CsrMatrix& A);
     // `sweeps` sweeps improving x for A x = b; `post` picks the adjoint order (GS);
@@ -44,6 +53,16 @@ private:
     int sweeps_ = 2, degree_ = 3;
     Real lambdaMax_ = 1, omega_ = 1, lowerRatio_ = 1.0 / 30;
     Vec dinv_;
+    // Block mode: node ranges, and each node's inverse diagonal block (row-major, size^2).
+    std::vector<int> nodeStart_;
+    std::vector<int64_t> blockOffset_;
+    Vec blockInv_;
+    // f(i, z_i) for z = D^-1 (b - A x) (point or block), OpenMP over rows or nodes.
+    template <class F>
+    void forEachScaledResidual(const CsrOf<T>& A, const T* x, const T* b, F&& f) const;
+    // z = D^-1 b.
+    void scale(const T* b, T* z) const;
+    Real blockLambdaMax(const CsrMatrix& A, int iterations) const;
     std::vector<std::vector<int>> colours_;
     mutable Vec next_;  // the second iterate buffer, reused
 };

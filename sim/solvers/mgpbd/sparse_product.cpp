@@ -9,33 +9,44 @@ CsrMatrix multiplySymbolic(const CsrMatrix& X, const CsrMatrix& Y) {
     C.rows = X.rows;
     C.cols = Y.cols;
     C.rowStart.assign(C.rows + 1, 0);
-    std::vector<std::vector<int>> rowCols(C.rows);
+    // Pass 1 counts each row's distinct columns, pass 2 writes and sorts them in place (no
+    // per-row containers: at N = 512 those allocations cost more than the products).
 #pragma omp parallel
     {
         std::vector<int> mark(Y.cols, -1);
-#pragma omp for schedule(dynamic, 256)
+#pragma omp for schedule(dynamic, 1024)
         for (int i = 0; i < X.rows; ++i) {
-            std::vector<int>& cols = rowCols[i];
+            int64_t count = 0;
             for (int64_t a = X.rowStart[i]; a < X.rowStart[i + 1]; ++a) {
                 const int k = X.col[a];
-                for (int64_t b = Y.rowStart[k]; b < Y.rowStart[k + 1]; ++b) {
-                    const int j = Y.col[b];
-                    if (mark[j] != i) {
-                        mark[j] = i;
-                        cols.push_back(j);
+                for (int64_t b = Y.rowStart[k]; b < Y.rowStart[k + 1]; ++b)
+                    if (mark[Y.col[b]] != i) {
+                        mark[Y.col[b]] = i;
+                        ++count;
                     }
-                }
             }
-            std::sort(cols.begin(), cols.end());
+            C.rowStart[i + 1] = count;
         }
     }
-    for (int i = 0; i < C.rows; ++i)
-        C.rowStart[i + 1] = C.rowStart[i] + static_cast<int64_t>(rowCols[i].size());
+    for (int i = 0; i < C.rows; ++i) C.rowStart[i + 1] += C.rowStart[i];
     C.col.resize(C.nonZeros());
-    C.val.assign(C.nonZeros(), 0.0);
-    for (int i = 0; i < C.rows; ++i) {
-        std::copy(rowCols[i].begin(), rowCols[i].end(), C.col.begin() + C.rowStart[i]);
-        std::vector<int>().swap(rowCols[i]);
+    C.val.resize(C.nonZeros());
+#pragma omp parallel
+    {
+        std::vector<int> mark(Y.cols, -1);
+#pragma omp for schedule(dynamic, 1024)
+        for (int i = 0; i < X.rows; ++i) {
+            int64_t out = C.rowStart[i];
+            for (int64_t a = X.rowStart[i]; a < X.rowStart[i + 1]; ++a) {
+                const int k = X.col[a];
+                for (int64_t b = Y.rowStart[k]; b < Y.rowStart[k + 1]; ++b)
+                    if (mark[Y.col[b]] != i) {
+                        mark[Y.col[b]] = i;
+                        C.col[out++] = Y.col[b];
+                    }
+            }
+            std::sort(C.col.begin() + C.rowStart[i], C.col.begin() + out);
+        }
     }
     multiplyNumeric(X, Y, C);
     return C;

@@ -1,0 +1,65 @@
+#pragma once
+// The dual system solved through its primal form (an addition to Li et al. 2025; see
+// docs/architecture.md, MGPBD). With J = grad C, W = M^-1 and D = diag(alpha~) > 0, the
+// Woodbury identity gives
+//     A^-1 = (D + J W J^T)^-1 = D^-1 - D^-1 J K^-1 J^T D^-1,   K = M + J^T D^-1 J,
+// so A dlambda = b is solved by
+//     K y = J^T D^-1 b,   dlambda = D^-1 (b - J y),
+// and for any approximate y with primal residual r = J^T D^-1 b - K y the dual residual is
+// exactly b - A dlambda = -J W r. K is the implicit-Euler stiffness matrix on the free
+// particles (3 rows each): its near kernel is the six rigid-body modes, which aggregation AMG
+// represents well, while the dual A's near kernel is the self-stress space (one mode per
+// interior vertex of a flat sheet), which it does not. The primal PCG therefore stops on
+// ||J W r|| <= tol ||b||, the dual residual the dual PCG would report.
+//
+// Needs every row's alpha~ > 0 (finite stiffness); MgpbdSolver falls back to the dual system
+// otherwise. Pattern and scatter table are rebuilt whenever the dual system's structure is;
+// values are refilled in place, node-parallel without atomics, from the dual system's
+// gradients of its last evaluate.
+#include <cstdint>
+#include <vector>
+
+#include "sim/solvers/mgpbd/csr_matrix.h"
+#include "sim/solvers/mgpbd/dual_system.h"
+
+namespace sim {
+
+class World;
+
+class PrimalSystem {
+public:
+    // True when every row has alpha~ > 0 (from the dual system's last evaluate).
+    static bool applicable(const DualSystem& dual);
+    // Rebuilds the pattern if the dual system's structure changed; returns true if it did.
+    bool update(const World& world, const DualSystem& dual);
+    // K = M + J^T D^-1 J on the free particles, from the last evaluate.
+    void fill(const World& world, const DualSystem& dual);
+    // f = J^T D^-1 b (free particles, 3 rows each).
+    void rightHandSide(const DualSystem& dual, Vector& f) const;
+    // dlambda = D^-1 (b - J y).
+    void dualStep(const DualSystem& dual, const Vector& y, Vector& dlambda) const;
+    // ||J W r||: the dual residual of dualStep(y) when r is K y's primal residual.
+    Real dualResidualNorm(const World& world, const DualSystem& dual, const Vector& r) const;
+    // The six rigid-body modes (3 translations, 3 rotations about the centroid) of the free
+    // particles' current positions, rows x 6, column-major: the AMG candidates.
+    void rigidModes(const World& world, std::vector<Real>& B) const;
+    // Node (free particle) of each row, for aggregation by node.
+    std::vector<int> nodeOfRows() const;
+
+    int nodes() const { return static_cast<int>(particleOf_.size()); }
+    CsrMatrix K;
+
+private:
+    void build(const World& world, const DualSystem& dual);
+
+    uint64_t structureVersion_ = ~uint64_t(0);
+    std::vector<int> freeIndex_;   // particle -> node, -1 when pinned
+    std::vector<int> particleOf_;  // node -> particle
+    // For node f, each incidence j of its particle (slot s of row r) and each slot t of r:
+    // the block column of t's node within f's block row, or -1 when t's particle is pinned.
+    std::vector<int64_t> scatterStart_;  // per node: range in scatter_
+    std::vector<int> scatter_;
+    std::vector<int> diagonalBlock_;     // per node: block column of itself
+};
+
+}  // namespace sim
