@@ -24,6 +24,7 @@ struct MgpbdOverrides {
     double atol = -1;
     bool backtracking = false;
     bool noPrimalResidual = false;
+    bool primalResidual = false;
     int smoothingSweeps = -1;
     int chebyshevDegree = -1;
     int coarseSize = -1;
@@ -56,6 +57,8 @@ struct MgpbdOverrides {
         sub.add_flag("--backtracking", backtracking, "halve omega while the dual residual grows");
         sub.add_flag("--no-primal-residual", noPrimalResidual,
                      "drop g = M(x - x~) - grad C^T lambda from b (the paper's eq. 2)");
+        sub.add_flag("--primal-residual", primalResidual,
+                     "keep g = M(x - x~) - grad C^T lambda in b (MgpbdSettings::primalResidual)");
         sub.add_option("--smoothing-sweeps", smoothingSweeps, "V-cycle pre and post sweeps each");
         sub.add_option("--cheb-degree", chebyshevDegree, "Chebyshev smoother degree");
         sub.add_option("--coarse-size", coarseSize, "stop coarsening below this many unknowns");
@@ -91,6 +94,7 @@ struct MgpbdOverrides {
         if (atol >= 0) s.atol = atol;
         if (backtracking) s.backtracking = true;
         if (noPrimalResidual) s.primalResidual = false;
+        if (primalResidual) s.primalResidual = true;
         if (smoothingSweeps > 0) s.smoothingSweeps = smoothingSweeps;
         if (chebyshevDegree > 0) s.chebyshevDegree = chebyshevDegree;
         if (coarseSize > 0) s.coarseSize = coarseSize;
