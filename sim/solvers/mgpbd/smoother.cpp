@@ -3,7 +3,6 @@
 #include <Eigen/Dense>
 #include <cmath>
 #include <random>
-#include <type_traits>
 #include <utility>
 
 #include "sim/solvers/mgpbd/aggregation.h"
@@ -19,7 +18,10 @@ void Smoother<T>::setup(const CsrMatrix& A, const MgpbdSettings& settings, Real 
     lowerRatio_ = settings.chebyshevLowerRatio;
     nodeStart_.clear();
     blockOffset_.clear();
-    if (nodeStart && kind_ == MgpbdSmoother::Chebyshev) {
+    bool blocksFit = nodeStart != nullptr;
+    for (size_t I = 0; blocksFit && I + 1 < nodeStart->size(); ++I)
+        blocksFit = (*nodeStart)[I + 1] - (*nodeStart)[I] <= kMaxBlock;  // else point Jacobi
+    if (blocksFit && kind_ == MgpbdSmoother::Chebyshev) {
         nodeStart_ = *nodeStart;
         const int nodes = static_cast<int>(nodeStart_.size()) - 1;
         blockOffset_.assign(nodes + 1, 0);
