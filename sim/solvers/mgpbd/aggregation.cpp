@@ -254,8 +254,16 @@ CsrMatrix smoothProlongator(const CsrMatrix& A, const CsrMatrix& Ptent, Real lam
 }
 
 Real estimateLambdaMax(const CsrMatrix& A, int iterations) {
-    Vector d, x(A.rows), y;
+    Vector d;
     diagonal(A, d);
+    return estimateLambdaMax(A, iterations, [&](const Vector& y, Vector& x) {
+        for (int i = 0; i < A.rows; ++i) x[i] = d[i] != 0 ? y[i] / d[i] : 0;
+    });
+}
+
+Real estimateLambdaMax(const CsrMatrix& A, int iterations,
+                       const std::function<void(const Vector& y, Vector& x)>& applyInverse) {
+    Vector x(A.rows), y, z(A.rows);
     std::mt19937 rng(7);
     std::uniform_real_distribution<Real> uniform(-1.0, 1.0);
     for (Real& v : x) v = uniform(rng);
@@ -265,9 +273,9 @@ Real estimateLambdaMax(const CsrMatrix& A, int iterations) {
         if (len == 0) break;
         for (Real& v : x) v /= len;
         multiply(A, x, y);
-        for (int i = 0; i < A.rows; ++i) y[i] = d[i] != 0 ? y[i] / d[i] : 0;
-        lambda = norm(y);
-        x.swap(y);
+        applyInverse(y, z);
+        lambda = norm(z);
+        x.swap(z);
     }
     return lambda;
 }

@@ -6,6 +6,7 @@
 //   near-kernel candidates   B from Gauss-Seidel sweeps on A x = 0 from random starts (§4.3),
 //   tentative prolongator    a thin QR of B restricted to each aggregate: Q's columns are P's
 //                            (orthonormal per aggregate), R is the next level's B.
+#include <functional>
 #include <vector>
 
 #include "sim/solvers/mgpbd/csr_matrix.h"
@@ -41,5 +42,9 @@ CsrMatrix smoothProlongator(const CsrMatrix& A, const CsrMatrix& Ptent, Real lam
 
 // lambda_max of D^-1 A by power iteration.
 Real estimateLambdaMax(const CsrMatrix& A, int iterations = 20);
+// The same for any diagonal-like scaling: applyInverse(y, x) writes x = D^-1 y (the block
+// Jacobi smoother passes its block inverses).
+Real estimateLambdaMax(const CsrMatrix& A, int iterations,
+                       const std::function<void(const Vector& y, Vector& x)>& applyInverse);
 
 }  // namespace sim

@@ -2,7 +2,6 @@
 
 #include <Eigen/Dense>
 #include <cmath>
-#include <random>
 #include <utility>
 
 #include "sim/solvers/mgpbd/aggregation.h"
@@ -30,7 +29,9 @@ void Smoother<T>::setup(const CsrMatrix& A, const MgpbdSettings& settings, Real 
             blockOffset_[I + 1] = blockOffset_[I] + static_cast<int64_t>(size) * size;
         }
         refresh(A);
-        lambdaMax = blockLambdaMax(A, 10);
+        lambdaMax = estimateLambdaMax(A, 10, [this](const Vector& y, Vector& x) {
+            applyBlockInverse(y.data(), x.data());
+        });
     }
     lambdaMax_ = lambdaMax > 0 ? lambdaMax : estimateLambdaMax(A);
     if (!(lambdaMax_ > 0)) lambdaMax_ = 1;
@@ -82,21 +83,16 @@ void Smoother<T>::refresh(const CsrMatrix& A) {
 }
 
 template <class T>
-void Smoother<T>::scale(const T* b, T* z) const {
-    if (nodeStart_.empty()) {
-        const int n = static_cast<int>(dinv_.size());
-#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
-        for (int i = 0; i < n; ++i) z[i] = dinv_[i] * b[i];
-        return;
-    }
+template <class V>
+void Smoother<T>::applyBlockInverse(const V* b, V* z) const {
     const int nodes = static_cast<int>(nodeStart_.size()) - 1;
 #pragma omp parallel for schedule(static) if (nodes >= kParallelMinRows)
     for (int I = 0; I < nodes; ++I) {
         const int s = nodeStart_[I], size = nodeStart_[I + 1] - s;
         const T* inv = blockInv_.data() + blockOffset_[I];
         for (int a = 0; a < size; ++a) {
-            T sum = 0;
-            for (int c = 0; c < size; ++c) sum += inv[a * size + c] * b[s + c];
+            V sum = 0;
+            for (int c = 0; c < size; ++c) sum += static_cast<V>(inv[a * size + c]) * b[s + c];
             z[s + a] = sum;
         }
     }
@@ -135,34 +131,6 @@ void Smoother<T>::forEachScaledResidual(const CsrOf<T>& A, const T* x, const T* 
             f(s + a, z);
         }
     }
-}
-
-template <class T>
-Real Smoother<T>::blockLambdaMax(const CsrMatrix& A, int iterations) const {
-    // Power iteration on D_B^-1 A in double, on the caller's A (no copy).
-    const int nodes = static_cast<int>(nodeStart_.size()) - 1;
-    Vector x(A.rows), y;
-    std::mt19937 rng(7);
-    std::uniform_real_distribution<Real> uniform(-1.0, 1.0);
-    for (Real& v : x) v = uniform(rng);
-    Real lambda = 0;
-    for (int it = 0; it < iterations; ++it) {
-        const Real len = norm(x);
-        if (len == 0) break;
-        for (Real& v : x) v /= len;
-        multiply(A, x, y);
-        for (int I = 0; I < nodes; ++I) {  // x = D_B^-1 y
-            const int s = nodeStart_[I], size = nodeStart_[I + 1] - s;
-            const T* inv = blockInv_.data() + blockOffset_[I];
-            for (int a = 0; a < size; ++a) {
-                Real sum = 0;
-                for (int c = 0; c < size; ++c) sum += Real(inv[a * size + c]) * y[s + c];
-                x[s + a] = sum;
-            }
-        }
-        lambda = norm(x);
-    }
-    return lambda;
 }
 
 template <class T>
@@ -219,7 +187,7 @@ void Smoother<T>::chebyshev(const CsrOf<T>& A, const Vec& b, Vec& x, bool zeroGu
 #pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
                 for (int i = 0; i < n; ++i) xp[i] = c2 * dinv[i] * bp[i];
             } else {
-                scale(bp, xp);
+                applyBlockInverse(bp, xp);
 #pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
                 for (int i = 0; i < n; ++i) xp[i] *= c2;
             }

@@ -60,9 +60,9 @@ private:
     // f(i, z_i) for z = D^-1 (b - A x) (point or block), OpenMP over rows or nodes.
     template <class F>
     void forEachScaledResidual(const CsrOf<T>& A, const T* x, const T* b, F&& f) const;
-    // z = D^-1 b.
-    void scale(const T* b, T* z) const;
-    Real blockLambdaMax(const CsrMatrix& A, int iterations) const;
+    // z = D_B^-1 b with the block inverses (block mode), in b's and z's precision V.
+    template <class V>
+    void applyBlockInverse(const V* b, V* z) const;
     std::vector<std::vector<int>> colours_;
     mutable Vec next_;  // the second iterate buffer, reused
 };
