@@ -135,27 +135,15 @@ int run(const Args& a) {
         const double build = msSince(t);
         primal.fill(world, system);
         const double fill = msSince(t) - build;
-        std::vector<sim::Real> modes;
-        primal.rigidModes(world, modes);
-        const int columns = settings.candidateCount;  // translations first
-        modes.resize(static_cast<size_t>(columns) * primal.K.rows);
-        amg.setupNodal(primal.K, settings, std::move(modes), columns, primal.nodeOfRows(),
-                       primal.nodes());
+        primal.setupAmg(world, settings, amg);
         const double setup = msSince(t);
         std::cerr << name << ": setup ms: K pattern " << build << ", K values " << fill
                   << ", AMG " << setup - build - fill << "\n";  // K pattern: once per topology
         sim::PcgWorkspace work;
-        sim::Vector f, y, dlambda;
+        sim::Vector dlambda;
         t = Clock::now();
-        primal.rightHandSide(system, f);
-        sim::PcgStop stop;
-        stop.measure = [&](const sim::Vector& r) { return primal.dualResidualNorm(world, system, r); };
-        stop.reference = sim::norm(b);
-        stop.target = a.tolerance * stop.reference;
-        const sim::PcgResult r = sim::pcg(
-            primal.K, f, y, [&](const sim::Vector& in, sim::Vector& z) { amg.vcycle(in, z); },
-            a.tolerance, 10000, work, settings.floatVCycle, &stop);
-        primal.dualStep(system, y, dlambda);
+        const sim::PcgResult r = primal.solve(world, system, amg, a.tolerance, 10000,
+                                              settings.floatVCycle, work, dlambda);
         const double solve = msSince(t);
         // Lazy: what a solve costs in MGPBD between setups (K refilled, Galerkin refresh
         // with P reused, block smoother inverses), as amg-pcg-lazy.

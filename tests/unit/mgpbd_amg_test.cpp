@@ -15,6 +15,7 @@
 #include "sim/solvers/mgpbd/amg_hierarchy.h"
 #include "sim/solvers/mgpbd/dual_system.h"
 #include "sim/solvers/mgpbd/pcg.h"
+#include "tests/unit/mgpbd_test_cloth.h"
 
 namespace sim {
 namespace {
@@ -91,25 +92,9 @@ struct ClothSystem {
 };
 
 void buildClothSystem(int res, ClothSystem& out) {
-    ASSERT_EQ(loadScene(out.world, "mgpbd_cloth", {res}), "");
-    Particles& P = out.world.particles;
-    const Real dt = out.world.settings.substepDt();
-    applyExternalForces(P, out.world.triangles, out.world.settings, dt);
-    predictPositions(P, dt);
-    std::mt19937 rng(3);
-    std::uniform_real_distribution<Real> u(-0.2, 0.2);
-    const Real h = 1.0 / res;
-    for (int i = 0; i < P.size(); ++i)
-        if (P.w[i] > 0) P.p[i] += h * Vec3(u(rng), u(rng), u(rng));
+    predictedCloth(out.world, res, 0.2, 3);
     out.system.update(out.world);
-    out.system.assemble(out.world, dt, Vector(out.system.rows(), 0.0));
-}
-
-Eigen::MatrixXd dense(const CsrMatrix& A) {
-    Eigen::MatrixXd D = Eigen::MatrixXd::Zero(A.rows, A.cols);
-    for (int r = 0; r < A.rows; ++r)
-        for (int64_t k = A.rowStart[r]; k < A.rowStart[r + 1]; ++k) D(r, A.col[k]) = A.val[k];
-    return D;
+    out.system.assemble(out.world, out.world.settings.substepDt(), Vector(out.system.rows(), 0.0));
 }
 
 class MgpbdSmoothers : public ::testing::TestWithParam<std::tuple<MgpbdSmoother, bool>> {};

@@ -19,6 +19,7 @@
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 #include "sim/solvers/mgpbd/pcg.h"
 #include "sim/solvers/mgpbd/primal_system.h"
+#include "tests/unit/mgpbd_test_cloth.h"
 
 namespace sim {
 namespace {
@@ -35,31 +36,13 @@ struct Systems {
 };
 
 void build(int res, Real noise, Systems& s, Real wave = 0) {
-    ASSERT_EQ(loadScene(s.world, "mgpbd_cloth", {res}), "");
-    Particles& P = s.world.particles;
+    predictedCloth(s.world, res, noise, 17, wave);
     const Real dt = s.world.settings.substepDt();
-    applyExternalForces(P, s.world.triangles, s.world.settings, dt);
-    predictPositions(P, dt);
-    std::mt19937 rng(17);
-    std::uniform_real_distribution<Real> u(-noise, noise);
-    for (int i = 0; i < P.size(); ++i)
-        if (P.w[i] > 0) {
-            const Vec3 x = P.p[i];
-            P.p[i] += Vec3(u(rng), u(rng), u(rng)) / res +
-                      wave * Vec3(std::sin(3 * x.y()), std::sin(3 * x.z()), std::sin(3 * x.x()));
-        }
     s.dual.update(s.world);
     s.dual.assemble(s.world, dt, Vector(s.dual.rows(), 0.0));
     ASSERT_TRUE(PrimalSystem::applicable(s.dual));
     s.primal.update(s.world, s.dual);
     s.primal.fill(s.world, s.dual);
-}
-
-Eigen::MatrixXd dense(const CsrMatrix& A) {
-    Eigen::MatrixXd D = Eigen::MatrixXd::Zero(A.rows, A.cols);
-    for (int r = 0; r < A.rows; ++r)
-        for (int64_t k = A.rowStart[r]; k < A.rowStart[r + 1]; ++k) D(r, A.col[k]) = A.val[k];
-    return D;
 }
 
 Eigen::VectorXd toEigen(const Vector& v) { return Eigen::Map<const Eigen::VectorXd>(v.data(), v.size()); }
@@ -112,13 +95,9 @@ TEST(PrimalSystem, WoodburySolveEqualsDenseDualSolve) {
     EXPECT_NEAR(s.primal.dualResidualNorm(s.world, s.dual, r), trueDual, 1e-8 * trueDual);
 }
 
-AmgHierarchy nodalHierarchy(const Systems& s, MgpbdSettings settings) {
-    std::vector<Real> modes;
-    s.primal.rigidModes(s.world, modes);
-    const int columns = settings.candidateCount;
-    modes.resize(static_cast<size_t>(columns) * s.primal.K.rows);
+AmgHierarchy nodalHierarchy(const Systems& s, const MgpbdSettings& settings) {
     AmgHierarchy amg;
-    amg.setupNodal(s.primal.K, settings, modes, columns, s.primal.nodeOfRows(), s.primal.nodes());
+    s.primal.setupAmg(s.world, settings, amg);
     return amg;
 }
 
@@ -188,19 +167,12 @@ TEST(PrimalSystem, HangingClothPcgIterations) {
             build(res, 0.0, s, wave);
             const MgpbdSettings settings = s.world.settings.mgpbd.primalAmgSettings();
             AmgHierarchy amg = nodalHierarchy(s, settings);
-            Vector f, y, dlambda;
-            s.primal.rightHandSide(s.dual, f);
-            PcgStop stop;
-            stop.measure = [&](const Vector& r) { return s.primal.dualResidualNorm(s.world, s.dual, r); };
-            stop.reference = norm(s.dual.b);
-            stop.target = 1e-5 * stop.reference;
+            Vector dlambda;
             PcgWorkspace work;
-            const PcgResult r = pcg(
-                s.primal.K, f, y, [&](const Vector& in, Vector& z) { amg.vcycle(in, z); }, 1e-5,
-                1000, work, settings.floatVCycle, &stop);
+            const PcgResult r = s.primal.solve(s.world, s.dual, amg, 1e-5, 1000,
+                                               settings.floatVCycle, work, dlambda);
             // The residual the PCG stopped on is the dual system's, recomputed here with A.
             s.dual.fillMatrix(s.world);
-            s.primal.dualStep(s.dual, y, dlambda);
             Vector residual;
             sim::residual(s.dual.A, dlambda, s.dual.b, residual);
             EXPECT_LT(norm(residual), 1.0001e-5 * norm(s.dual.b)) << "N = " << res;

@@ -15,6 +15,7 @@
 #include "sim/solvers/mgpbd/dual_system.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 #include "sim/solvers/mgpbd/pcg.h"
+#include "tests/unit/mgpbd_test_cloth.h"
 
 namespace sim {
 namespace {
@@ -23,17 +24,7 @@ namespace {
 // loops are barrier-bound, so the tests run single-threaded (the benches set threads too).
 void singleThread() { omp_set_num_threads(1); }
 
-void prepare(World& world, int res, Real noise) {
-    ASSERT_EQ(loadScene(world, "mgpbd_cloth", {res}), "");
-    Particles& P = world.particles;
-    const Real dt = world.settings.substepDt();
-    applyExternalForces(P, world.triangles, world.settings, dt);
-    predictPositions(P, dt);
-    std::mt19937 rng(11);
-    std::uniform_real_distribution<Real> u(-noise, noise);
-    for (int i = 0; i < P.size(); ++i)
-        if (P.w[i] > 0) P.p[i] += Vec3(u(rng), u(rng), u(rng)) / res;
-}
+void prepare(World& world, int res, Real noise) { predictedCloth(world, res, noise, 11); }
 
 TEST(MgpbdSolver, OneOuterIterationEqualsDenseDirectSolve) {
     singleThread();

@@ -128,11 +128,7 @@ int MgpbdSolver::solvePrimal(const World& world, bool firstIteration, bool rebui
     ms.assemble += msSince(t);
     t = Clock::now();
     if (firstIteration && setupDue(world, primalAmg_, lastPrimalSetupFrame_, rebuilt)) {
-        const MgpbdSettings amgSettings = s.primalAmgSettings();
-        primalSystem_.rigidModes(world, modes_);
-        modes_.resize(static_cast<size_t>(amgSettings.candidateCount) * primalSystem_.K.rows);
-        primalAmg_.setupNodal(primalSystem_.K, amgSettings, modes_, amgSettings.candidateCount,
-                              primalSystem_.nodeOfRows(), primalSystem_.nodes());
+        primalSystem_.setupAmg(world, s.primalAmgSettings(), primalAmg_);
         lastPrimalSetupFrame_ = world.frame();
         ms.setup += msSince(t);
     } else {
@@ -140,16 +136,9 @@ int MgpbdSolver::solvePrimal(const World& world, bool firstIteration, bool rebui
         ms.galerkin += msSince(t);
     }
     t = Clock::now();
-    primalSystem_.rightHandSide(system_, primalRhs_);
-    PcgStop stop;
-    stop.measure = [&](const Vector& r) { return primalSystem_.dualResidualNorm(world, system_, r); };
-    stop.reference = norm(system_.b);
-    stop.target = s.pcgTolerance * stop.reference;
-    const PcgResult result = pcg(
-        primalSystem_.K, primalRhs_, primalY_,
-        [this](const Vector& in, Vector& out) { primalAmg_.vcycle(in, out); }, s.pcgTolerance,
-        s.pcgMaxIterations, pcgWork_, s.primalFloatVCycle, &stop);
-    primalSystem_.dualStep(system_, primalY_, dlambda_);
+    const PcgResult result =
+        primalSystem_.solve(world, system_, primalAmg_, s.pcgTolerance, s.pcgMaxIterations,
+                            s.primalFloatVCycle, pcgWork_, dlambda_);
     // A primal iterate short of convergence can map to a dual step far worse than none:
     // dlambda = D^-1 (b - J y) amplifies y's error by 1/alpha~ (measured: PCG capped at 10
     // iterations drove the dual residual to 1e20 within 10 outer iterations, then NaN). So

@@ -65,9 +65,8 @@ private:
     AmgHierarchy primalAmg_;
     long lastPrimalSetupFrame_ = -1;
     bool usedPrimal_ = false;
-    Vector primalRhs_, primalY_, scratch_;
+    Vector scratch_;
     Real minPrimalStepScale_ = 1;  // smallest scale of an unconverged primal step (stats)
-    std::vector<Real> modes_;
     Vector lambda_, dlambda_;
     std::vector<Vec3> dx_;
     std::vector<Vec3> predicted_, primal_;  // x~ of this substep; M^-1 g

@@ -180,22 +180,18 @@ void PrimalSystem::rightHandSide(const DualSystem& dual, Vector& f) const {
 }
 
 void PrimalSystem::dualStep(const DualSystem& dual, const Vector& y, Vector& dlambda) const {
+    // J y through the dual system's gradient product, then D^-1 (b - J y).
+    field_.assign(freeIndex_.size(), Vec3::Zero());
+    for (int v = 0; v < nodes(); ++v) field_[particleOf_[v]] = Vec3(y[3 * v], y[3 * v + 1], y[3 * v + 2]);
+    dlambda.assign(dual.rows(), 0.0);
+    dual.addGradientTimes(field_, dlambda);
     const int rows = dual.rows();
-    const auto& slotStart = dual.slotStart();
-    const auto& slotParticle = dual.slotParticle();
-    const auto& grad = dual.gradients();
-    dlambda.resize(rows);
-#pragma omp parallel for schedule(static)
-    for (int r = 0; r < rows; ++r) {
-        Real jy = 0;
-        for (int64_t s = slotStart[r]; s < slotStart[r + 1]; ++s) {
-            const int q = freeIndex_[slotParticle[s]];
-            if (q >= 0) jy += grad[s].dot(Vec3(y[3 * q], y[3 * q + 1], y[3 * q + 2]));
-        }
-        dlambda[r] = (dual.b[r] - jy) / dual.alphaTilde[r];
-    }
+#pragma omp parallel for schedule(static) if (rows >= kParallelMinRows)
+    for (int r = 0; r < rows; ++r) dlambda[r] = (dual.b[r] - dlambda[r]) / dual.alphaTilde[r];
 }
 
+// Runs once per PCG iteration: J W r fused with its norm in one pass over the rows (not
+// through addGradientTimes, which would need a particle field and a row vector per call).
 Real PrimalSystem::dualResidualNorm(const World& world, const DualSystem& dual,
                                     const Vector& r) const {
     const Particles& P = world.particles;
@@ -242,6 +238,30 @@ std::vector<int> PrimalSystem::nodeOfRows() const {
     std::vector<int> nodeOf(3 * nodes());
     for (size_t i = 0; i < nodeOf.size(); ++i) nodeOf[i] = static_cast<int>(i / 3);
     return nodeOf;
+}
+
+void PrimalSystem::setupAmg(const World& world, const MgpbdSettings& amgSettings,
+                            AmgHierarchy& amg) const {
+    std::vector<Real> modes;
+    rigidModes(world, modes);
+    modes.resize(static_cast<size_t>(amgSettings.candidateCount) * K.rows);  // first columns
+    amg.setupNodal(K, amgSettings, std::move(modes), amgSettings.candidateCount, nodeOfRows(),
+                   nodes());
+}
+
+PcgResult PrimalSystem::solve(const World& world, const DualSystem& dual, AmgHierarchy& amg,
+                              Real tolerance, int maxIterations, bool flexible,
+                              PcgWorkspace& work, Vector& dlambda) {
+    rightHandSide(dual, f_);
+    PcgStop stop;
+    stop.measure = [&](const Vector& r) { return dualResidualNorm(world, dual, r); };
+    stop.reference = norm(dual.b);
+    stop.target = tolerance * stop.reference;
+    const PcgResult result = pcg(
+        K, f_, y_, [&amg](const Vector& in, Vector& out) { amg.vcycle(in, out); }, tolerance,
+        maxIterations, work, flexible, &stop);
+    dualStep(dual, y_, dlambda);
+    return result;
 }
 
 }  // namespace sim

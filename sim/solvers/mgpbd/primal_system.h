@@ -19,8 +19,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "sim/solvers/mgpbd/amg_hierarchy.h"
 #include "sim/solvers/mgpbd/csr_matrix.h"
 #include "sim/solvers/mgpbd/dual_system.h"
+#include "sim/solvers/mgpbd/pcg.h"
 
 namespace sim {
 
@@ -45,6 +47,13 @@ public:
     void rigidModes(const World& world, std::vector<Real>& B) const;
     // Node (free particle) of each row, for aggregation by node.
     std::vector<int> nodeOfRows() const;
+    // The AMG on K: aggregation by particle, the first amgSettings.candidateCount rigid-body
+    // modes as candidates (amgSettings: MgpbdSettings::primalAmgSettings()).
+    void setupAmg(const World& world, const MgpbdSettings& amgSettings, AmgHierarchy& amg) const;
+    // A dlambda = b of the dual system's last evaluate, through K: PCG on K with amg's V-cycle
+    // from y = 0, stopped when the dual residual ||J W r|| <= tolerance ||b||.
+    PcgResult solve(const World& world, const DualSystem& dual, AmgHierarchy& amg, Real tolerance,
+                    int maxIterations, bool flexible, PcgWorkspace& work, Vector& dlambda);
 
     int nodes() const { return static_cast<int>(particleOf_.size()); }
     CsrMatrix K;
@@ -60,6 +69,8 @@ private:
     std::vector<int64_t> scatterStart_;  // per node: range in scatter_
     std::vector<int> scatter_;
     std::vector<int> diagonalBlock_;     // per node: block column of itself
+    Vector f_, y_;                        // solve's right-hand side and solution
+    mutable std::vector<Vec3> field_;    // per particle, for J times a node vector
 };
 
 }  // namespace sim
