@@ -23,6 +23,8 @@ struct MgpbdOverrides {
     double timeBudgetMs = -1;
     double atol = -1;
     bool backtracking = false;
+    bool lineSearch = false;
+    bool inexact = false;
     bool noPrimalResidual = false;
     bool primalResidual = false;
     int smoothingSweeps = -1;
@@ -55,6 +57,8 @@ struct MgpbdOverrides {
         sub.add_option("--mgpbd-budget-ms", timeBudgetMs, "MGPBD outer-loop time budget per substep [ms]");
         sub.add_option("--mgpbd-atol", atol, "MGPBD stop when ||b|| < atol (default 1e-4)");
         sub.add_flag("--backtracking", backtracking, "halve omega while the dual residual grows");
+        sub.add_flag("--line-search", lineSearch, "per iteration: halve omega and retry while the step raises ||b||");
+        sub.add_flag("--inexact", inexact, "PCG tolerance max(pcg-tol, min(0.1, atol / 2||b||))");
         sub.add_flag("--no-primal-residual", noPrimalResidual,
                      "drop g = M(x - x~) - grad C^T lambda from b (the paper's eq. 2)");
         sub.add_flag("--primal-residual", primalResidual,
@@ -93,6 +97,8 @@ struct MgpbdOverrides {
         if (timeBudgetMs >= 0) s.timeBudgetMs = timeBudgetMs;
         if (atol >= 0) s.atol = atol;
         if (backtracking) s.backtracking = true;
+        if (lineSearch) s.lineSearch = true;
+        if (inexact) s.inexactSolves = true;
         if (noPrimalResidual) s.primalResidual = false;
         if (primalResidual) s.primalResidual = true;
         if (smoothingSweeps > 0) s.smoothingSweeps = smoothingSweeps;

@@ -1,6 +1,8 @@
 // mgpbd_cloth — the cloth of the MGPBD paper's Fig. 14/17 experiments: an N x N grid on the
-// unit square (one diagonal per quad), (N+1)^2 particles of mass 1, the two corners of one
-// edge pinned, stretch compliance 1e-9, no bending, g = -9.8, one 3 ms step per frame,
+// unit square (one diagonal per quad), (N+1)^2 particles of mass 1, hanging in the vertical
+// xy plane from its two top corners (the "two top corners pinned"; until 2026-11-22
+// the sheet lay horizontal, pinned at the corners of one edge, and swung down), stretch
+// compliance 1e-9, no bending, g = -9.8, one 3 ms step per frame,
 // meant for `--solver mgpbd` (the scene keeps the default solver so that the every-scene
 // tests stay fast). Resolution = quads per side.
 #include "sim/scenes/scenes.h"
@@ -14,7 +16,8 @@ std::string build(World& world, int res) {
     GridSpec grid;
     grid.cols = grid.rows = res;
     grid.width = grid.height = 1.0;
-    grid.origin = Vec3(-0.5, 1.5, -0.5);
+    grid.origin = Vec3(-0.5, 1.0, 0.0);
+    grid.vAxis = Vec3::UnitY();  // rows go up: row res is the top edge
     ClothOptions options;
     options.bending = false;
     std::string error = addCloth(world, makeGridMesh(grid), options);
@@ -23,8 +26,8 @@ std::string build(World& world, int res) {
         world.particles.m[i] = 1.0;
         world.particles.w[i] = 1.0;
     }
-    world.pin(gridIndex(grid, 0, 0), true);
-    world.pin(gridIndex(grid, 0, res), true);
+    world.pin(gridIndex(grid, res, 0), true);
+    world.pin(gridIndex(grid, res, res), true);
     Settings& s = world.settings;
     s.frameDt = 0.003;
     s.substeps = 1;
@@ -37,7 +40,7 @@ std::string build(World& world, int res) {
 
 SceneInfo mgpbdClothScene() {
     return {"mgpbd_cloth", "cloth",
-            "MGPBD paper cloth: unit grid, mass 1 per particle, compliance 1e-9, dt 3 ms", 64, build};
+            "MGPBD paper cloth: unit grid hanging from its top corners, mass 1 per particle, compliance 1e-9, dt 3 ms", 64, build};
 }
 
 }  // namespace sim

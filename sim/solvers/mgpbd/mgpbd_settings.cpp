@@ -23,6 +23,8 @@ std::string MgpbdSettings::validate() const {
     if (!finiteNonNegative(atol)) return bad("atol", atol, "must be finite and >= 0");
     if (!(rtol >= 0 && rtol < 1)) return bad("rtol", rtol, "must be in [0, 1)");
     if (!(relaxation > 0 && relaxation <= 1)) return bad("relaxation", relaxation, "must be in (0, 1]");
+    if (lineSearchHalvings < 0 || lineSearchHalvings > 30)
+        return bad("line_search_halvings", lineSearchHalvings, "must be in [0, 30]");
     if (!(strengthTheta >= 0 && strengthTheta < 1))
         return bad("theta", strengthTheta, "must be in [0, 1)");
     if (candidateCount < 1 || candidateCount > 16)

@@ -35,14 +35,20 @@ void MgpbdSolver::solve(World& world, Real dt) {
     Real omega = s.relaxation;
     usedPrimal_ = false;
     minPrimalStepScale_ = 1;
+    minOmega_ = 1;
     Real b0 = 0, previous = 0;
-    int it = 0;
-    for (;; ++it) {
+    const int n = P.size();
+    // Lines 4 and 6 (and g, MgpbdSettings::primalResidual): b at the current x and lambda.
+    const auto evaluate = [&](int it) {
         t = Clock::now();
-        system_.evaluate(world, dt, lambda_);  // lines 4 and 6
+        system_.evaluate(world, dt, lambda_);
         if (s.primalResidual && it > 0) addPrimalResidual(world);
         msAssemble += msSince(t);
-        const Real r = norm(system_.b);
+        return norm(system_.b);
+    };
+    Real r = evaluate(0);
+    int it = 0;
+    for (;; ++it) {
         stats_.residualHistory.push_back(r);
         times_.push_back(msSince(start));
         if (it == 0) b0 = r;
@@ -53,19 +59,32 @@ void MgpbdSolver::solve(World& world, Real dt) {
         previous = r;
 
         if (it == 0) usedPrimal_ = s.primalSystem && PrimalSystem::applicable(system_);
+        pcgTolerance_ = s.pcgTolerance;
+        if (s.inexactSolves && r > 0)
+            pcgTolerance_ = std::max(s.pcgTolerance, std::min(Real(0.1), Real(0.5) * s.atol / r));
         Timings times{msAssemble, msSetup, msGalerkin, msSolve};
         pcgIterations += usedPrimal_ ? solvePrimal(world, it == 0, rebuilt, times)
                                      : solveDual(world, it == 0, rebuilt, times);
         t = Clock::now();
         system_.positionDelta(world, dlambda_, dx_);  // line 9
         axpy(1.0, dlambda_, lambda_);                 // line 10
-        const int n = P.size();
         if (s.primalResidual && it > 0)
 #pragma omp parallel for schedule(static)
             for (int i = 0; i < n; ++i) dx_[i] -= primal_[i];
+        if (s.lineSearch) start_ = P.p;
+        Real step = s.lineSearch ? s.relaxation : omega;
 #pragma omp parallel for schedule(static)
-        for (int i = 0; i < n; ++i) P.p[i] += omega * dx_[i];  // line 11
+        for (int i = 0; i < n; ++i) P.p[i] += step * dx_[i];  // line 11
         msSolve += msSince(t);
+        r = evaluate(it + 1);
+        // Line search: retry the step from the same x with omega halved while ||b|| grew.
+        for (int h = 0; s.lineSearch && h < s.lineSearchHalvings && !(r <= previous); ++h) {
+            step *= 0.5;
+#pragma omp parallel for schedule(static)
+            for (int i = 0; i < n; ++i) P.p[i] = start_[i] + step * dx_[i];
+            r = evaluate(it + 1);
+        }
+        minOmega_ = std::min(minOmega_, step);
     }
     // Unilateral types (separation between bodies) are not rows of the dual system; like the
     // collider contacts they are projected once after the elastic loop (§5.4), as hard constraints.
@@ -73,7 +92,7 @@ void MgpbdSolver::solve(World& world, Real dt) {
     projectCollisions(world, dt);  // §5.4: collider and self contacts after the elastic loop
     stats_.iterations = it;
     stats_.residual = stats_.residualHistory.back();
-    fillStats(pcgIterations, msAssemble, msSetup, msGalerkin, msSolve);
+    fillStats(pcgIterations, msAssemble, msSetup, msGalerkin, msSolve, s.lineSearch);
 }
 
 bool MgpbdSolver::setupDue(const World& world, const AmgHierarchy& amg, long lastSetup,
@@ -115,7 +134,7 @@ int MgpbdSolver::solveDual(const World& world, bool firstIteration, bool rebuilt
     if (s.jacobiPreconditioner) diagonal(system_.A, diag_);
     const PcgResult result =
         pcg(system_.A, system_.b, dlambda_, s.jacobiPreconditioner ? jacobi : vcycle,
-            s.pcgTolerance, s.pcgMaxIterations, pcgWork_, s.floatVCycle && !s.jacobiPreconditioner);
+            pcgTolerance_, s.pcgMaxIterations, pcgWork_, s.floatVCycle && !s.jacobiPreconditioner);
     ms.solve += msSince(t);
     return result.iterations;
 }
@@ -137,14 +156,14 @@ int MgpbdSolver::solvePrimal(const World& world, bool firstIteration, bool rebui
     }
     t = Clock::now();
     const PcgResult result =
-        primalSystem_.solve(world, system_, primalAmg_, s.pcgTolerance, s.pcgMaxIterations,
+        primalSystem_.solve(world, system_, primalAmg_, pcgTolerance_, s.pcgMaxIterations,
                             s.primalFloatVCycle, pcgWork_, dlambda_);
     // A primal iterate short of convergence can map to a dual step far worse than none:
     // dlambda = D^-1 (b - J y) amplifies y's error by 1/alpha~ (measured: PCG capped at 10
     // iterations drove the dual residual to 1e20 within 10 outer iterations, then NaN). So
     // an unconverged step is scaled to minimise ||b - s A dlambda|| over s in [0, 1], with
     // A dlambda = alpha~ dlambda + J W J^T dlambda applied matrix-free.
-    if (!(result.relativeResidual <= s.pcgTolerance)) {
+    if (!(result.relativeResidual <= pcgTolerance_)) {
         system_.positionDelta(world, dlambda_, dx_);
         scratch_.resize(dlambda_.size());
         for (size_t r = 0; r < dlambda_.size(); ++r) scratch_[r] = system_.alphaTilde[r] * dlambda_[r];
@@ -170,7 +189,7 @@ void MgpbdSolver::addPrimalResidual(const World& world) {
 }
 
 void MgpbdSolver::fillStats(int pcgIterations, double msAssemble, double msSetup,
-                            double msGalerkin, double msSolve) {
+                            double msGalerkin, double msSolve, bool lineSearch) {
     auto& e = stats_.extra;
     e.clear();
     e.emplace_back("pcg iterations", pcgIterations);
@@ -181,6 +200,7 @@ void MgpbdSolver::fillStats(int pcgIterations, double msAssemble, double msSetup
     e.emplace_back("constraints", system_.rows());
     e.emplace_back("primal system", usedPrimal_ ? 1 : 0);
     if (usedPrimal_) e.emplace_back("primal step scale (min)", minPrimalStepScale_);
+    if (lineSearch) e.emplace_back("line search omega (min)", minOmega_);
     const AmgHierarchy& amg = usedPrimal_ ? primalAmg_ : amg_;
     if (amg.ready()) {
         e.emplace_back("levels", amg.levelCount());

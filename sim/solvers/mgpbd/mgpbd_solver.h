@@ -55,7 +55,7 @@ private:
     // The same through the primal system: fill K, its AMG, K y = J^T D^-1 b, dlambda_ from y.
     int solvePrimal(const World& world, bool firstIteration, bool rebuilt, Timings& ms);
     void fillStats(int pcgIterations, double msAssemble, double msSetup, double msGalerkin,
-                   double msSolve);
+                   double msSolve, bool lineSearch);
 
     DualSystem system_;
     AmgHierarchy amg_;
@@ -67,6 +67,9 @@ private:
     bool usedPrimal_ = false;
     Vector scratch_;
     Real minPrimalStepScale_ = 1;  // smallest scale of an unconverged primal step (stats)
+    Real minOmega_ = 1;            // smallest omega the line search took (stats)
+    Real pcgTolerance_ = 1e-5;     // this outer iteration's PCG tolerance
+    std::vector<Vec3> start_;      // x before the step (line search)
     Vector lambda_, dlambda_;
     std::vector<Vec3> dx_;
     std::vector<Vec3> predicted_, primal_;  // x~ of this substep; M^-1 g
