@@ -112,4 +112,6 @@ if __name__ == "__main__":
     d = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "results")
     for f in (cloth, scaling, linear, setup_interval):
         f(d)
-    cloth(d, "mgpbd_cloth_256_atol1e-4")
+    for name in ("mgpbd_cloth_256_atol1e-4", "mgpbd_cloth_256_atol1e-4_linesearch",
+                 "mgpbd_cloth_256_atol1e-4_linesearch_warm"):
+        cloth(d, name)
