@@ -18,12 +18,6 @@ inline double msSince(Clock::time_point t) {
 
 // Loads `scene` at `res`, steps `frame` frames with its own solver, then runs the
 // pre-solve stages of the next substep. Exits with a message on error.
-// A named number from SolverStats::extra (0 when the solver does not report it).
-inline double solverStat(const sim::SolverStats& s, const std::string& key) {
-    for (const auto& [k, v] : s.extra)
-        if (k == key) return v;
-    return 0;
-}
 
 sim::World worldBeforeSolve(const std::string& scene, int res, int frame);
 // Runs the pre-solve stages (lines 5-8) of a substep on `world`.

@@ -41,7 +41,7 @@ int run(const Args& a) {
         for (int f = 0; f < a.frames; ++f) {
             world.step();
             solveMs += world.profile.solve;
-            setupMs += solverStat(world.solver().stats(), "ms setup");
+            setupMs += world.solver().stats().find("ms setup").value_or(0);
         }
         const auto& h = world.solver().stats().residualHistory;
         std::fprintf(out, "%d,%d,%.3f,%.3f,%.4f,%.6e,%.6e\n", interval, a.frames, solveMs, setupMs,

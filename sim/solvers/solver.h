@@ -5,6 +5,7 @@
 // rebuilds it when World::topologyVersion() differs from the version it was built for.
 // Switching solver therefore never touches positions, velocities or pins.
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,6 +23,13 @@ struct SolverStats {
     double residual = 0;          // solver's own residual measure after the last substep
     std::vector<double> residualHistory;  // per iteration of the last substep, if tracked
     std::vector<std::pair<std::string, double>> extra;  // solver-specific numbers
+
+    // The named number from `extra`, if the solver reported it.
+    std::optional<double> find(const std::string& key) const {
+        for (const auto& [k, v] : extra)
+            if (k == key) return v;
+        return std::nullopt;
+    }
 };
 
 class Solver {

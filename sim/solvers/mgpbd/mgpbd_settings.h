@@ -23,7 +23,7 @@ struct MgpbdSettings {
     Real relaxation = 0.25;       // omega of line 11 (0.25 cloth, 0.1 soft bodies)
     bool backtracking = false;    // halve omega while the dual residual grows
     // Line search (an addition to the paper's fixed omega): every outer iteration starts from
-    // omega = relaxation; while the dual residual after the step exceeds the one before it,
+    // omega (= relaxation, unless backtracking has halved it); while the dual residual after the step exceeds the one before it,
     // x is put back and the step retried with omega halved (at most lineSearchHalvings
     // times; lambda keeps the whole dlambda as in line 10). Each retry costs one evaluation
     // of C, no solve. With omega = 1 and converged solves this is a damped Gauss-Newton

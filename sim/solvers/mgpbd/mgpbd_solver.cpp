@@ -72,7 +72,7 @@ void MgpbdSolver::solve(World& world, Real dt) {
 #pragma omp parallel for schedule(static)
             for (int i = 0; i < n; ++i) dx_[i] -= primal_[i];
         if (s.lineSearch) start_ = P.p;
-        Real step = s.lineSearch ? s.relaxation : omega;
+        Real step = omega;
 #pragma omp parallel for schedule(static)
         for (int i = 0; i < n; ++i) P.p[i] += step * dx_[i];  // line 11
         msSolve += msSince(t);
