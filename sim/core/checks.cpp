@@ -1,5 +1,6 @@
 #include "sim/core/checks.h"
 
+#include <algorithm>
 #include <numeric>
 
 #include "sim/core/world.h"
@@ -16,6 +17,14 @@ int countPenetrations(const World& world) {
                 break;
             }
     return count;
+}
+
+Real releasableEnergy(const World& world) {
+    const Particles& P = world.particles;
+    Real mass = 0, moment = 0;
+    for (int i = 0; i < P.size(); ++i)
+        if (P.w[i] > 0) mass += P.m[i], moment += P.m[i] * P.x[i].y();
+    return mass > 0 ? world.settings.gravity.norm() * std::max<Real>(moment, 0) : 0;
 }
 
 int countComponents(const World& world) {

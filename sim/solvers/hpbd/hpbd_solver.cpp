@@ -146,10 +146,11 @@ void HpbdSolver::solve(World& world, Real dt) {
         }
     }
     GaussSeidelSolver::resetLambdas(world, lambdas_);
+    order_.update(world);
     const ProjectionMode mode = world.settings.hierarchyProjection;
     const int iterations = world.settings.iterations;
     for (int it = 0; it < iterations; ++it)
-        GaussSeidelSolver::sweep(world, mode, dt, iterations, lambdas_, it % 2 == 1);
+        GaussSeidelSolver::sweep(world, mode, dt, iterations, lambdas_, it % 2 == 1, &order_);
     stats_.iterations = iterations;
     if (world.settings.trackResidual) stats_.residual = dualResidual(world, mode, dt, lambdas_);
     stats_.extra.clear();

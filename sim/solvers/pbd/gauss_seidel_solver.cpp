@@ -41,17 +41,21 @@ template <int N>
     for (int k = 0; k < N; ++k) P.p[idx[k]] += s * P.w[idx[k]] * grad[k];
 }
 
-// One pass over a constraint array, forward or backward. lambda: one per constraint (XPBD),
-// or null in stiffness mode, which never reads it.
+// One pass over a constraint array, forward or backward, in `order` (sweep_order.h) or, when
+// it is empty, array order. lambda: one per constraint (XPBD), or null in stiffness mode,
+// which never reads it.
 template <class Traits, class Array>
 [[gnu::always_inline]] inline void projectArray(Particles& P, const Array& array,
                                                 const ProjectionParams& params, Real* lambda,
-                                                bool backward) {
+                                                bool backward,
+                                                const std::vector<uint32_t>* order = nullptr) {
     constexpr int N = Traits::arity;
     Real unused = 0;
     const size_t n = array.size();
+    const uint32_t* perm = order && order->size() == n ? order->data() : nullptr;
     for (size_t k = 0; k < n; ++k) {
-        const size_t c = backward ? n - 1 - k : k;
+        const size_t step = backward ? n - 1 - k : k;
+        const size_t c = perm ? perm[step] : step;
         const auto& con = array[c];
         Vec3 g[N];
         const Real C = Traits::evaluate(con, P.p, g);
@@ -72,14 +76,16 @@ void GaussSeidelSolver::resetLambdas(const World& world, LambdaSet& lambdas) {
 }
 
 void GaussSeidelSolver::sweep(World& world, ProjectionMode mode, Real dt, int iterations,
-                              LambdaSet& lambdas, bool backward) {
+                              LambdaSet& lambdas, bool backward, const SweepOrder* order) {
     Particles& P = world.particles;
     size_t type = 0;
     visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         const ProjectionParams params =
             makeProjection(mode, Traits::material(world.settings), iterations, dt);
-        projectArray<Traits>(P, array, params, lambdas[type++].data(), backward);
+        projectArray<Traits>(P, array, params, lambdas[type].data(), backward,
+                             order ? &order->of(type) : nullptr);
+        ++type;
     });
     projectCollisions(world, dt);
 }
@@ -97,8 +103,9 @@ void GaussSeidelSolver::projectUnilateral(World& world) {
 
 void GaussSeidelSolver::solve(World& world, Real dt) {
     resetLambdas(world, lambdas_);
+    order_.update(world);
     const int iterations = world.settings.iterations;
-    for (int it = 0; it < iterations; ++it) sweep(world, mode_, dt, iterations, lambdas_);
+    for (int it = 0; it < iterations; ++it) sweep(world, mode_, dt, iterations, lambdas_, false, &order_);
     stats_.iterations = iterations;
     if (world.settings.trackResidual) stats_.residual = dualResidual(world, mode_, dt, lambdas_);
 }

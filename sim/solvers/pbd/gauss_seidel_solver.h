@@ -6,12 +6,14 @@
 //   xpbd — compliance alpha with a Lagrange multiplier per constraint accumulated over the
 //          substep's iterations (Macklin et al. 2016), so the stiffness depends on neither
 //          the iteration count nor the time step.
-// Each iteration visits every constraint array (constraint_visit.h) in order, then the
-// collision contacts (stiffness 1). Corrections are applied immediately, which is what
+// Each iteration visits every constraint array (constraint_visit.h) colour by colour
+// (sweep_order.h: array order made one-iteration PBD gain energy), then the collision
+// contacts (stiffness 1). Corrections are applied immediately, which is what
 // makes it Gauss-Seidel. lambda buffers are reused across steps (no allocation in the loop).
 #include <vector>
 
 #include "sim/solvers/solver.h"
+#include "sim/solvers/sweep_order.h"
 
 namespace sim {
 
@@ -30,8 +32,9 @@ public:
     static void resetLambdas(const World& world, LambdaSet& lambdas);
     // One pass over every constraint, forward or backward through the arrays, then the
     // contacts. `iterations` is n_s for k'. HPBD's level-0 smoothing uses this too.
+    // order: the colour order (null: array order, as the MGPBD bench's XPBD-GS baseline).
     static void sweep(World& world, ProjectionMode mode, Real dt, int iterations,
-                      LambdaSet& lambdas, bool backward = false);
+                      LambdaSet& lambdas, bool backward = false, const SweepOrder* order = nullptr);
     // One hard (stiffness 1) pass over the unilateral constraint types only (separation
     // pairs): MGPBD leaves them out of its dual system and projects them after its loop.
     static void projectUnilateral(World& world);
@@ -39,6 +42,7 @@ public:
 private:
     ProjectionMode mode_;
     LambdaSet lambdas_;
+    SweepOrder order_;
 };
 
 }  // namespace sim
