@@ -2,7 +2,6 @@
 # downloaded at configure or build time.
 find_package(Eigen3 3.3 REQUIRED NO_MODULE)
 find_package(OpenMP REQUIRED COMPONENTS CXX)
-find_package(tinyobjloader REQUIRED)
 find_package(CLI11 REQUIRED)
 find_package(nlohmann_json 3 REQUIRED)
 find_package(meshoptimizer REQUIRED)
