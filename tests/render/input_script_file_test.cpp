@@ -1,0 +1,90 @@
+// Issue 20: the scripted-input reader rejects numbers out of range with the file, the event
+// index and the field (1e400 threw an uncaught out_of_range, 4294967297 wrapped to frame 1,
+// 1e20 was reported as negative); nothing throws.
+#include "app/gui/input_script_file.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+using namespace app::gui;
+
+namespace {
+
+std::string parse(const std::string& events, const std::string& top = "") {
+    ScriptFile out;
+    return parseInputScript("{" + top + "\"events\": [" + events + "]}", "s.json", out);
+}
+
+bool has(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST(InputScriptFile, FrameOutOfRangeNamesFileEventAndField) {
+    const std::string ok = R"({"frame": 1, "type": "key", "key": "p"}, )";
+    std::string e = parse(ok + R"({"frame": 4294967297, "type": "key", "key": "p"})");
+    EXPECT_TRUE(has(e, "s.json: event 1: field 'frame' 4294967297 is out of range [0, 2147483647]"))
+        << e;
+    e = parse(ok + R"({"frame": 1e20, "type": "key", "key": "p"})");
+    EXPECT_TRUE(has(e, "s.json: event 1: field 'frame' 1e+20 is out of range")) << e;
+    e = parse(R"({"frame": -3, "type": "key", "key": "p"})");
+    EXPECT_TRUE(has(e, "s.json: event 0: field 'frame' -3 is out of range")) << e;
+    e = parse(R"({"frame": 2.5, "type": "key", "key": "p"})");
+    EXPECT_TRUE(has(e, "s.json: event 0: field 'frame' 2.5 is not a whole number")) << e;
+    e = parse(R"({"frame": "7", "type": "key", "key": "p"})");
+    EXPECT_TRUE(has(e, "s.json: event 0: field 'frame' must be a number, not string")) << e;
+    e = parse(R"({"frame": 18446744073709551615, "type": "key", "key": "p"})");
+    EXPECT_TRUE(has(e, "event 0: field 'frame' 18446744073709551615 is out of range")) << e;
+}
+
+TEST(InputScriptFile, NumberThatOverflowsADoubleNamesItsPath) {
+    const std::string e = parse(R"({"frame": 1, "type": "move", "x": 1e400, "y": 0})");
+    EXPECT_TRUE(has(e, "s.json: events[0].x: number out of range")) << e;
+    EXPECT_TRUE(has(e, "1e400")) << e;
+}
+
+TEST(InputScriptFile, CoordinatesStepsAndSizeAreBounded) {
+    std::string e = parse(R"({"frame": 1, "type": "move", "x": 1e300, "y": 0})");
+    EXPECT_TRUE(has(e, "event 0: field 'x' 1e+300 is out of range")) << e;
+    e = parse(R"({"frame": 1, "type": "scroll", "steps": -1e9})");
+    EXPECT_TRUE(has(e, "event 0: field 'steps' -1000000000 is out of range")) << e;
+    e = parse(R"({"frame": 1, "type": "move"})");
+    EXPECT_TRUE(has(e, "event 0: field 'x' is missing")) << e;
+    e = parse("", R"("width": 1e9, "height": 720, )");
+    EXPECT_TRUE(has(e, "s.json: field 'width' 1000000000 is out of range")) << e;
+    e = parse(R"({"frame": 1, "type": "press", "ctrl": 1})");
+    EXPECT_TRUE(has(e, "event 0: field 'ctrl' must be true or false, not number")) << e;
+    e = parse(R"(7)");
+    EXPECT_TRUE(has(e, "event 0: expected an object, got number")) << e;
+}
+
+TEST(InputScriptFile, DeepNestingAndGarbageAreRefused) {
+    ScriptFile out;
+    std::string e = parseInputScript(std::string(100000, '['), "deep.json", out);
+    EXPECT_TRUE(has(e, "deep.json:")) << e;
+    EXPECT_TRUE(has(e, "nesting deeper than 64")) << e;
+    e = parseInputScript("{\"events\": [ {\"frame\": 1, ", "cut.json", out);
+    EXPECT_TRUE(has(e, "cut.json: events[0].frame: not valid JSON")) << e;
+}
+
+TEST(InputScriptFile, GoodScriptIsSortedByFrame) {
+    ScriptFile out;
+    const std::string e = parseInputScript(
+        R"({"width": 1280, "height": 720, "events": [{"frame": 5, "type": "key", "key": "2"},
+           {"frame": 1, "type": "move", "x": 10, "y": 20}, {"frame": 5, "type": "scroll", "steps": 1}]})",
+        "g.json", out);
+    ASSERT_EQ(e, "");
+    ASSERT_EQ(out.events.size(), 3u);
+    EXPECT_EQ(out.events[0].type, ScriptEvent::Type::Move);
+    EXPECT_EQ(out.events[1].type, ScriptEvent::Type::Key);  // file order within frame 5
+    EXPECT_EQ(out.events[2].type, ScriptEvent::Type::Scroll);
+    EXPECT_EQ(out.width, 1280);
+}
+
+TEST(InputScriptFile, MissingFileIsNamed) {
+    ScriptFile out;
+    const std::string e = readInputScript("/nonexistent/in.json", out);
+    EXPECT_TRUE(has(e, "/nonexistent/in.json")) << e;
+}
