@@ -27,6 +27,7 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     cli.add_option("--tet-quality", o.tetQuality,
                    "tetgen radius-edge bound for soft-body meshes (0 = off, else in [1, 10])");
     cli.add_option("--tet-max-volume", o.tetMaxVolume, "tetgen max tet volume [m^3] (0 = none)");
+    cli.add_option("--tetgen-timeout", o.tetgenTimeout, "seconds before a tetgen run is killed (default 120)");
     cli.add_option("--arap-form", o.arapForm,
                    "ARAP rows per soft-body tet: strain (six) or norm (one); default: the scene's");
     cli.add_option("--mgpbd-system", o.mgpbdSystem,
@@ -67,6 +68,7 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
         sim::TetgenOptions& tetgen = sim::sceneTetgenOptions();
         tetgen.quality = o.tetQuality;
         tetgen.maxVolume = o.tetMaxVolume;
+        tetgen.timeoutSeconds = o.tetgenTimeout;
         if (std::string e = tetgen.validate(); !e.empty()) {
             std::cerr << "pbd-sandbox: " << e << "\n";
             return 2;

@@ -24,6 +24,7 @@ struct Options {
     std::optional<std::string> arapForm;  // ARAP rows per tet (sim::ArapForm); unset: the scene's
     double tetQuality = 1.414;       // tetgen -q radius-edge bound for soft-body scenes
     double tetMaxVolume = 0;         // tetgen -a volume bound [m^3], 0 = none
+    double tetgenTimeout = 120;      // tetgen is killed after this long [s]
     std::optional<bool> selfCollision;  // --self-collision on|off
     std::optional<std::string> mgpbdSystem;  // dual | primal (MgpbdSettings::primalSystem)
     std::optional<double> tearStrain;   // 0 = no tearing

@@ -1,7 +1,8 @@
 #include "sim/io/tetgen_io.h"
 
-#include <fstream>
+#include <sstream>
 
+#include "sim/io/atomic_file.h"
 #include "sim/io/text_scan.h"
 
 namespace sim {
@@ -101,15 +102,12 @@ TetMeshResult readTetGen(const std::string& nodePath, const std::string& elePath
 }
 
 std::string writeOff(const TriangleMesh& mesh, const std::string& path) {
-    std::ofstream out(path);
-    if (!out) return path + ": cannot write file";
+    std::ostringstream out;
     out.precision(17);
     out << "OFF\n" << mesh.vertices.size() << ' ' << mesh.triangles.size() << " 0\n";
     for (const Vec3& v : mesh.vertices) out << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
     for (const auto& t : mesh.triangles) out << "3 " << t[0] << ' ' << t[1] << ' ' << t[2] << '\n';
-    out.close();
-    if (!out) return path + ": write failed";
-    return {};
+    return writeFileAtomically(path, out.str());
 }
 
 }  // namespace sim

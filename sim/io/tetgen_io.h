@@ -20,7 +20,7 @@ TetMeshResult readTetGen(const std::string& nodePath, const std::string& elePath
 TetMeshResult parseTetGen(const std::string& nodeText, const std::string& eleText,
                           const std::string& nodeName, const std::string& eleName);
 
-// Writes the surface as OFF; returns an error message or empty.
+// Writes the surface as OFF (atomic_file.h: complete or not at all); returns an error or empty.
 std::string writeOff(const TriangleMesh& mesh, const std::string& path);
 
 }  // namespace sim

@@ -1,16 +1,15 @@
 #include "sim/io/tetgen_runner.h"
 
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
+#include "sim/io/subprocess.h"
+#include "sim/io/tetgen_cache.h"
+#include "sim/io/text_scan.h"
 #include "sim/topology/closed_surfaces.h"
 
 namespace sim {
@@ -19,32 +18,53 @@ namespace fs = std::filesystem;
 
 namespace {
 
-void fnv(uint64_t& h, const void* data, size_t bytes) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    for (size_t k = 0; k < bytes; ++k) {
-        h ^= p[k];
-        h *= 1099511628211ull;
-    }
-}
-
-std::string quote(const std::string& s) { return "'" + s + "'"; }
+constexpr int kCacheFormat = 2;  // bump when what an entry holds changes
 
 std::string tail(const std::string& path, size_t maxChars) {
-    std::ifstream in(path);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    std::string text = ss.str();
+    std::string text;
+    readTextFile(path, text, std::uintmax_t(64) << 20);
     if (text.size() > maxChars) text = "..." + text.substr(text.size() - maxChars);
     while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.pop_back();
     return text;
 }
 
-// Runs a shell command with its output in logPath; returns the exit status (-1: no shell).
-int runLogged(const std::string& command, const std::string& logPath) {
-    const int raw = std::system((command + " > " + quote(logPath) + " 2>&1").c_str());
-    if (raw == -1) return -1;
-    if (WIFEXITED(raw)) return WEXITSTATUS(raw);
-    return 128 + (WIFSIGNALED(raw) ? WTERMSIG(raw) : 0);
+uint64_t surfaceHash(const TriangleMesh& surface) {
+    uint64_t h = fnv1a(nullptr, 0);
+    for (const Vec3& v : surface.vertices) h = fnv1a(v.data(), sizeof(double) * 3, h);
+    for (const auto& t : surface.triangles) h = fnv1a(t.data(), sizeof(int) * 3, h);
+    return h;
+}
+
+// Runs tetgen on the OFF at work + ".off"; on failure returns the message (with tetgen -d's
+// report), else empty.
+std::string runTetgen(const std::string& program, const std::string& flags, const std::string& work,
+                      const TetgenOptions& options, double& seconds) {
+    const std::string log = work + ".log";
+    const ProcessResult run =
+        runProcess({program, flags, pathArgument(work + ".off")}, log, options.timeoutSeconds);
+    seconds = run.seconds;
+    if (run.ok()) return {};
+    std::string message = "tetgen " + flags + " failed on " + work + ".off (" +
+                          run.describe(options.timeoutSeconds) + ")";
+    message += "\ntetgen output: " + tail(log, 600);
+    if (!run.timedOut) {
+        const std::string dlog = work + ".d.log";
+        const ProcessResult check =
+            runProcess({program, "-d", pathArgument(work + ".off")}, dlog, options.timeoutSeconds);
+        message += "\ntetgen -d (self-intersection check): " +
+                   (check.timedOut ? check.describe(options.timeoutSeconds) : tail(dlog, 600));
+    }
+    std::error_code ec;
+    for (const char* ext :
+         {".log", ".d.log", ".1.node", ".1.ele", ".1.face", ".1.edge", ".1.smesh"})
+        fs::remove(work + ext, ec);  // the .off stays for the user to inspect
+    return message;
+}
+
+TetgenResult failed(std::string error) {
+    TetgenResult r;
+    r.error = std::move(error);
+    return r;
 }
 
 }  // namespace
@@ -55,8 +75,10 @@ std::string TetgenOptions::validate() const {
         out << "tetgen quality " << quality << " must be 0 (off) or in [1, 10] (radius-edge ratio)";
     else if (!(maxVolume >= 0) || !std::isfinite(maxVolume))
         out << "tetgen max volume " << maxVolume << " must be finite and >= 0 (0 = unbounded)";
-    else if (program.empty() || program.find('\'') != std::string::npos)
-        out << "tetgen program name '" << program << "' is not usable";
+    else if (!(timeoutSeconds > 0 && timeoutSeconds <= 86400))
+        out << "tetgen timeout " << timeoutSeconds << " s must be in (0, 86400]";
+    else if (program.empty())
+        out << "tetgen program name is empty";
     return out.str();
 }
 
@@ -69,14 +91,13 @@ std::string TetgenOptions::flags() const {
     return f.str();
 }
 
-std::string tetgenCacheKey(const TriangleMesh& surface, const std::string& flags) {
-    uint64_t h = 1469598103934665603ull;
-    for (const Vec3& v : surface.vertices) fnv(h, v.data(), sizeof(double) * 3);
-    for (const auto& t : surface.triangles) fnv(h, t.data(), sizeof(int) * 3);
-    fnv(h, flags.data(), flags.size());
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-    return buf;
+std::string tetgenCacheKey(const TriangleMesh& surface, const std::string& flags,
+                           const std::string& tetgenHash) {
+    uint64_t h = surfaceHash(surface);
+    h = fnv1a(flags.data(), flags.size(), h);
+    h = fnv1a(tetgenHash.data(), tetgenHash.size(), h);
+    h = fnv1a(&kCacheFormat, sizeof kCacheFormat, h);
+    return hex16(h);
 }
 
 TetgenOptions& sceneTetgenOptions() {
@@ -84,62 +105,64 @@ TetgenOptions& sceneTetgenOptions() {
     return options;
 }
 
-std::string defaultTetgenCacheDir() {
-    if (const char* d = std::getenv("PBD_CACHE_DIR"); d && *d) return std::string(d) + "/tetgen";
-    if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d)
-        return std::string(d) + "/pbd-sandbox/tetgen";
-    if (const char* d = std::getenv("HOME"); d && *d) return std::string(d) + "/.cache/pbd-sandbox/tetgen";
-    return (fs::temp_directory_path() / "pbd-sandbox-tetgen").string();
-}
-
 TetgenResult tetrahedralize(const TriangleMesh& surface, const TetgenOptions& options) {
     TetgenResult result;
-    if (std::string e = options.validate(); !e.empty()) return {{}, e};
+    if (std::string e = options.validate(); !e.empty()) return failed(e);
     if (std::string e = checkClosedSurface(surface); !e.empty())
-        return {{}, "cannot tetrahedralize: " + e};
+        return failed("cannot tetrahedralize: " + e);
+    const std::string program = findProgram(options.program);
+    if (program.empty())
+        return failed("tetgen program '" + options.program +
+                      "' not found (install Debian package tetgen)");
+    std::string error;
+    const std::string dir = resolveTetgenCacheDir(options.cacheDir, error);
+    if (dir.empty()) return failed(error);
     const std::string flags = options.flags();
-    const std::string dir = options.cacheDir.empty() ? defaultTetgenCacheDir() : options.cacheDir;
-    if (dir.find('\'') != std::string::npos) return {{}, "cache folder '" + dir + "' contains a quote"};
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) return {{}, "cannot create tetgen cache folder '" + dir + "': " + ec.message()};
-    const std::string stem = (fs::path(dir) / tetgenCacheKey(surface, flags)).string();
-    const std::string node = stem + ".1.node", ele = stem + ".1.ele";
-    if (fs::exists(node) && fs::exists(ele)) {
-        TetMeshResult cached = readTetGen(node, ele);
+    const TetgenCacheMeta meta{hex16(surfaceHash(surface)), flags, programHash(program)};
+    const std::string stem =
+        (fs::path(dir) / tetgenCacheKey(surface, flags, meta.tetgenHash)).string();
+    std::string nodeText, eleText;
+    std::string problem = loadCacheEntry(stem, meta, nodeText, eleText);
+    if (problem.empty()) {
+        TetMeshResult cached = parseTetGen(nodeText, eleText, stem + ".1.node", stem + ".1.ele");
         if (cached.error.empty()) {
             result.mesh = std::move(cached.mesh);
             result.fromCache = true;
             return result;
-        }  // a damaged cache entry is regenerated below
+        }
+        problem = cached.error;
+    }
+    if (problem != "missing") {
+        removeCacheEntry(stem);
+        result.note = "tetgen cache entry " + stem + " was bad (" + problem +
+                      "); removed, tetrahedralizing again";
+        std::fprintf(stderr, "pbd-sandbox: %s\n", result.note.c_str());
     }
     // Work under a per-process name and rename at the end: two processes (ctest -j) may
     // tetrahedralize the same surface at once.
     const std::string work = stem + ".tmp" + std::to_string(::getpid());
-    if (std::string e = writeOff(surface, work + ".off"); !e.empty()) return {{}, e};
-    const auto start = std::chrono::steady_clock::now();
-    const std::string log = work + ".log";
-    const int status = runLogged(quote(options.program) + " " + flags + " " + quote(work + ".off"), log);
-    result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (status != 0) {
-        std::string message = "tetgen " + flags + " failed on " + work + ".off (exit status " +
-                              std::to_string(status) + ")";
-        if (status == 127) message += ": program '" + options.program + "' not found (install Debian package tetgen)";
-        message += "\ntetgen output: " + tail(log, 600);
-        const std::string dlog = work + ".d.log";
-        runLogged(quote(options.program) + " -d " + quote(work + ".off"), dlog);
-        message += "\ntetgen -d (self-intersection check): " + tail(dlog, 600);
-        for (const char* ext : {".log", ".d.log", ".1.node", ".1.ele", ".1.face", ".1.edge"})
-            fs::remove(work + ext, ec);  // the .off stays for the user to inspect
-        return {{}, message};
+    if (std::string e = writeOff(surface, work + ".off"); !e.empty()) return failed(e);
+    if (std::string e = runTetgen(program, flags, work, options, result.seconds); !e.empty())
+        return failed(e);
+    std::string readError = readTextFile(work + ".1.node", nodeText);
+    if (readError.empty()) readError = readTextFile(work + ".1.ele", eleText);
+    TetMeshResult read = readError.empty()
+                             ? parseTetGen(nodeText, eleText, work + ".1.node", work + ".1.ele")
+                             : TetMeshResult{{}, readError};
+    std::error_code ec;
+    if (!read.error.empty()) {
+        const std::string message = "tetgen " + flags + " gave no usable tets: " + read.error +
+                                    "\ntetgen output: " + tail(work + ".log", 600);
+        for (const char* ext : {".log", ".1.node", ".1.ele", ".1.face", ".1.edge", ".1.smesh"})
+            fs::remove(work + ext, ec);
+        return failed(message);
     }
-    TetMeshResult read = readTetGen(work + ".1.node", work + ".1.ele");
-    if (!read.error.empty())
-        return {{}, "tetgen " + flags + " gave no usable tets: " + read.error +
-                        "\ntetgen output: " + tail(log, 600)};
-    fs::rename(work + ".1.ele", ele, ec);
-    if (!ec) fs::rename(work + ".1.node", node, ec);
-    for (const char* ext : {".off", ".log", ".1.face", ".1.edge", ".1.smesh"}) fs::remove(work + ext, ec);
+    // The sum goes last: an entry without one (a crash in between) is never used.
+    fs::rename(work + ".1.ele", stem + ".1.ele", ec);
+    if (!ec) fs::rename(work + ".1.node", stem + ".1.node", ec);
+    if (!ec) writeCacheSum(stem, meta, nodeText, eleText);
+    for (const char* ext : {".off", ".log", ".1.face", ".1.edge", ".1.smesh", ".1.node", ".1.ele"})
+        fs::remove(work + ext, ec);
     result.mesh = std::move(read.mesh);
     return result;
 }

@@ -1,0 +1,184 @@
+// Issue 20: tetgen runs without a shell and with a time limit; its cache verifies itself,
+// names a bad entry and rebuilds it, and never lives in a fixed shared /tmp folder.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "sim/io/subprocess.h"
+#include "sim/io/tetgen_cache.h"
+#include "sim/io/tetgen_runner.h"
+#include "sim/io/text_scan.h"
+#include "sim/topology/closed_surfaces.h"
+
+using namespace sim;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string freshDir(const std::string& name) {
+    const fs::path dir =
+        fs::path(testing::TempDir()) / ("tetgen_rel_" + name + "_" + std::to_string(::getpid()));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    return dir.string();
+}
+
+// An executable shell script at dir/name (the test's stand-in for a program).
+std::string script(const std::string& dir, const std::string& name, const std::string& body) {
+    const std::string path = dir + "/" + name;
+    std::ofstream(path) << "#!/bin/sh\n" << body << "\n";
+    fs::permissions(path, fs::perms::owner_all);
+    return path;
+}
+
+bool has(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+// Sets or unsets environment variables for one scope.
+struct EnvGuard {
+    std::vector<std::pair<std::string, std::optional<std::string>>> saved;
+    void set(const std::string& name, const char* value) {
+        const char* old = std::getenv(name.c_str());
+        saved.push_back({name, old ? std::optional<std::string>(old) : std::nullopt});
+        if (value)
+            setenv(name.c_str(), value, 1);
+        else
+            unsetenv(name.c_str());
+    }
+    ~EnvGuard() {
+        for (auto it = saved.rbegin(); it != saved.rend(); ++it) {
+            if (it->second)
+                setenv(it->first.c_str(), it->second->c_str(), 1);
+            else
+                unsetenv(it->first.c_str());
+        }
+    }
+};
+
+}  // namespace
+
+TEST(TetgenReliability, HangingTetgenIsKilledAfterTheTimeout) {
+    const std::string dir = freshDir("timeout");
+    TetgenOptions options;
+    options.cacheDir = dir + "/cache";
+    options.program = script(dir, "slow-tetgen", "sleep 30");
+    options.timeoutSeconds = 0.5;
+    const auto start = std::chrono::steady_clock::now();
+    const TetgenResult r = tetrahedralize(makeIcosphere(Vec3::Zero(), 1.0, 1), options);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_TRUE(has(r.error, "did not finish within 0.5 s; killed")) << r.error;
+    EXPECT_LT(seconds, 5.0);
+    options.timeoutSeconds = 0;
+    EXPECT_TRUE(has(options.validate(), "tetgen timeout 0 s must be in (0, 86400]"));
+    fs::remove_all(dir);
+}
+
+TEST(TetgenReliability, ArgumentsAreAVectorAndPathsCannotBeOptions) {
+    EXPECT_EQ(pathArgument("-version"), "./-version");
+    EXPECT_EQ(pathArgument("/abs/x.off"), "/abs/x.off");
+    const std::string dir = freshDir("argv");
+    // A program that records its arguments one per line, and fails.
+    const std::string record = dir + "/argv.txt";
+    TetgenOptions options;
+    options.program = script(dir, "fake-tetgen",
+                             "for a in \"$@\"; do echo \"$a\" >> '" + record + "'; done; exit 3");
+    options.cacheDir = dir + "/$(touch " + dir + "/pwned) '; x";  // shell syntax, never run
+    const TetgenResult r = tetrahedralize(makeIcosphere(Vec3::Zero(), 1.0, 1), options);
+    EXPECT_TRUE(has(r.error, "exit status 3")) << r.error;
+    std::string args;
+    ASSERT_EQ(readTextFile(record, args), "");
+    EXPECT_TRUE(has(args, "-pq1.414\n" + options.cacheDir + "/")) << args;
+    EXPECT_FALSE(fs::exists(dir + "/pwned"));
+    const ProcessResult missing = runProcess({"pbd-no-such-program"}, "", 5);
+    EXPECT_TRUE(has(missing.error, "program 'pbd-no-such-program' not found")) << missing.error;
+    fs::remove_all(dir);
+}
+
+TEST(TetgenReliability, DamagedCacheEntryIsNamedRemovedAndRebuilt) {
+    const std::string dir = freshDir("damaged");
+    TetgenOptions options;
+    options.cacheDir = dir;
+    const TriangleMesh sphere = makeIcosphere(Vec3::Zero(), 1.0, 2);
+    const TetgenResult first = tetrahedralize(sphere, options);
+    ASSERT_EQ(first.error, "");
+    std::string ele;
+    for (const auto& entry : fs::directory_iterator(dir))
+        if (entry.path().extension() == ".ele") ele = entry.path().string();
+    ASSERT_FALSE(ele.empty());
+    // A degenerate tet (a repeated corner) in the cached file.
+    std::string text;
+    ASSERT_EQ(readTextFile(ele, text), "");
+    const size_t line = text.find('\n') + 1;
+    const size_t end = text.find('\n', line);
+    std::ofstream(ele) << text.substr(0, line) << "0 1 1 2 3" << text.substr(end);
+    const TetgenResult second = tetrahedralize(sphere, options);
+    ASSERT_EQ(second.error, "");
+    EXPECT_FALSE(second.fromCache);
+    const std::string stem = ele.substr(0, ele.size() - std::string(".1.ele").size());
+    EXPECT_TRUE(has(second.note, "tetgen cache entry " + stem + " was bad")) << second.note;
+    EXPECT_TRUE(has(second.note, stem + ".1.ele: size or checksum differs")) << second.note;
+    EXPECT_EQ(second.mesh.tets, first.mesh.tets);
+    const TetgenResult third = tetrahedralize(sphere, options);
+    EXPECT_TRUE(third.fromCache);
+    EXPECT_EQ(third.note, "");
+    fs::remove_all(dir);
+}
+
+TEST(TetgenReliability, UnrelatedValidMeshInTheCacheIsNotUsed) {
+    const std::string dir = freshDir("unrelated");
+    TetgenOptions options;
+    options.cacheDir = dir + "/a";
+    const TriangleMesh fine = makeIcosphere(Vec3::Zero(), 1.0, 3),
+                       coarse = makeIcosphere(Vec3::Zero(), 1.0, 1);
+    const TetgenResult right = tetrahedralize(fine, options);
+    ASSERT_EQ(right.error, "");
+    TetgenOptions other = options;
+    other.cacheDir = dir + "/b";
+    const TetgenResult wrong = tetrahedralize(coarse, other);
+    ASSERT_EQ(wrong.error, "");
+    ASSERT_NE(wrong.mesh.tets.size(), right.mesh.tets.size());
+    // Put the coarse sphere's valid files under the fine sphere's name.
+    for (const auto& a : fs::directory_iterator(options.cacheDir))
+        for (const auto& b : fs::directory_iterator(other.cacheDir))
+            if (a.path().extension() == b.path().extension() && a.path().extension() != ".sum")
+                fs::copy_file(b.path(), a.path(), fs::copy_options::overwrite_existing);
+    const TetgenResult again = tetrahedralize(fine, options);
+    ASSERT_EQ(again.error, "");
+    EXPECT_FALSE(again.fromCache);
+    EXPECT_TRUE(has(again.note, ".1.node: size or checksum differs from the .sum")) << again.note;
+    EXPECT_EQ(again.mesh.tets.size(), right.mesh.tets.size());
+    fs::remove_all(dir);
+}
+
+TEST(TetgenReliability, WithoutHomeTheCacheIsAPrivateFolder) {
+    const std::string tmp = freshDir("home");
+    EnvGuard env;
+    env.set("PBD_CACHE_DIR", nullptr);
+    env.set("XDG_CACHE_HOME", nullptr);
+    env.set("HOME", nullptr);
+    env.set("TMPDIR", tmp.c_str());
+    std::string error;
+    const std::string dir = resolveTetgenCacheDir("", error);
+    ASSERT_EQ(error, "");
+    const std::string root = tmp + "/pbd-sandbox-" + std::to_string(::getuid());
+    EXPECT_EQ(dir, root + "/tetgen");
+    struct stat st;
+    ASSERT_EQ(::lstat(root.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0700u);
+    // Someone else's (here: world-writable) folder under that name is not used.
+    ::chmod(root.c_str(), 0777);
+    const std::string instead = resolveTetgenCacheDir("", error);
+    EXPECT_EQ(error, "");
+    EXPECT_NE(instead, dir);
+    EXPECT_TRUE(has(instead, tmp + "/pbd-sandbox-")) << instead;
+    ASSERT_EQ(::lstat(fs::path(instead).parent_path().c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0700u);
+    fs::remove_all(tmp);
+}
