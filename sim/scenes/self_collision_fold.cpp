@@ -22,8 +22,8 @@ std::string build(World& world, int res) {
     world.colliders.push_back(Collider::plane(Vec3::Zero(), Vec3::UnitY()));
     world.settings.selfCollision = true;
     world.settings.selfThickness = 0.01;
-    // 4 substeps: with the colour-ordered sweep (sweep_order.h) 2 substeps gave 0-4
-    // crossings over 600 frames depending on bending and iterations; 4 gave 0 for bending
+    // 4 substeps: with the sweep in rounds (sweep_order.h) 2 substeps gave 0-2 crossings
+    // over 600 frames as bending went 0.15-0.25 or iterations 10-12; 4 gave 0 for bending
     // 0.1-0.3 and 8-12 iterations (smaller moves per substep for vertex-triangle contacts).
     world.settings.substeps = 4;
     world.settings.friction = 0.3;

@@ -9,42 +9,32 @@ namespace sim {
 
 namespace {
 
-// Greedy colouring in array order; returns the permutation (by colour, then index) and
-// writes the number of colours. usedBy[particle] lists the colours already at a particle.
+// Round of each constraint = how many constraints with the same lead (lowest) particle come
+// before it in the array; the permutation sorts by round, then index (a counting sort).
 template <class Traits, class Array>
-std::vector<uint32_t> colourOrder(const Array& array, int particles, int& colourCount) {
-    std::vector<std::vector<int>> usedBy(particles);
-    std::vector<uint32_t> stamp;  // stamp[c] == k + 1: colour c is taken for constraint k
-    std::vector<int> colour(array.size());
-    colourCount = 0;
+std::vector<uint32_t> roundOrder(const Array& array, int particles, int& roundCount) {
+    std::vector<int> led(particles, 0);
+    std::vector<int> round(array.size());
+    roundCount = 0;
     for (size_t k = 0; k < array.size(); ++k) {
         const auto idx = Traits::indices(array[k]);
-        for (int i : idx)
-            if (i >= 0 && i < particles)
-                for (int c : usedBy[i]) stamp[c] = static_cast<uint32_t>(k + 1);
-        int c = 0;
-        while (c < colourCount && stamp[c] == k + 1) ++c;
-        if (c == colourCount) {
-            ++colourCount;
-            stamp.push_back(0);
-        }
-        colour[k] = c;
-        for (int i : idx)
-            if (i >= 0 && i < particles) usedBy[i].push_back(c);
+        int lead = idx[0];
+        for (int i : idx) lead = std::min(lead, i);
+        round[k] = lead >= 0 && lead < particles ? led[lead]++ : 0;
+        roundCount = std::max(roundCount, round[k] + 1);
     }
-    // Counting sort by colour keeps array order within a colour (monotone memory access).
-    std::vector<uint32_t> start(colourCount + 1, 0);
-    for (int c : colour) ++start[c + 1];
-    for (int c = 0; c < colourCount; ++c) start[c + 1] += start[c];
+    std::vector<uint32_t> start(roundCount + 1, 0);
+    for (int r : round) ++start[r + 1];
+    for (int r = 0; r < roundCount; ++r) start[r + 1] += start[r];
     std::vector<uint32_t> order(array.size());
-    for (size_t k = 0; k < array.size(); ++k) order[start[colour[k]]++] = static_cast<uint32_t>(k);
+    for (size_t k = 0; k < array.size(); ++k) order[start[round[k]]++] = static_cast<uint32_t>(k);
     return order;
 }
 
 }  // namespace
 
 void SweepOrder::update(const World& world) {
-    // Sizes of the coloured (bilateral) arrays: a change without a version bump still rebuilds.
+    // Sizes of the ordered (bilateral) arrays: a change without a version bump still rebuilds.
     std::array<size_t, kMaxTypes> sizes{};
     size_t type = 0;
     visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
@@ -57,11 +47,11 @@ void SweepOrder::update(const World& world) {
     type = 0;
     visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
-        colours_[type] = 0;
+        rounds_[type] = 0;
         if constexpr (Traits::unilateral)
             order_[type].clear();
         else
-            order_[type] = colourOrder<Traits>(array, n, colours_[type]);
+            order_[type] = roundOrder<Traits>(array, n, rounds_[type]);
         ++type;
     });
     version_ = world.topologyVersion();

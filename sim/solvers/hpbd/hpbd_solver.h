@@ -61,7 +61,7 @@ class HpbdSolver final : public Solver {
     std::vector<Vec3> q_;                          // positions before the hierarchical pass
     std::vector<std::vector<Real>> coarseLambda_;  // XPBD multipliers per level
     LambdaSet lambdas_;                            // level 0 (the world's constraints)
-    SweepOrder order_;                             // level 0's colour order (sweep_order.h)
+    SweepOrder order_;                             // level 0's round order (sweep_order.h)
 };
 
 }  // namespace sim

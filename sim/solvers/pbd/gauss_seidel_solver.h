@@ -6,7 +6,7 @@
 //   xpbd — compliance alpha with a Lagrange multiplier per constraint accumulated over the
 //          substep's iterations (Macklin et al. 2016), so the stiffness depends on neither
 //          the iteration count nor the time step.
-// Each iteration visits every constraint array (constraint_visit.h) colour by colour
+// Each iteration visits every constraint array (constraint_visit.h) in rounds
 // (sweep_order.h: array order made one-iteration PBD gain energy), then the collision
 // contacts (stiffness 1). Corrections are applied immediately, which is what
 // makes it Gauss-Seidel. lambda buffers are reused across steps (no allocation in the loop).
@@ -32,7 +32,7 @@ public:
     static void resetLambdas(const World& world, LambdaSet& lambdas);
     // One pass over every constraint, forward or backward through the arrays, then the
     // contacts. `iterations` is n_s for k'. HPBD's level-0 smoothing uses this too.
-    // order: the colour order (null: array order, as the MGPBD bench's XPBD-GS baseline).
+    // order: the round order (null: array order, as the MGPBD bench's XPBD-GS baseline).
     static void sweep(World& world, ProjectionMode mode, Real dt, int iterations,
                       LambdaSet& lambdas, bool backward = false, const SweepOrder* order = nullptr);
     // One hard (stiffness 1) pass over the unilateral constraint types only (separation
