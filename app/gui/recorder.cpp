@@ -3,8 +3,12 @@
 #include <epoxy/gl.h>
 #include <stb_image_write.h>
 
-#include <csignal>
+#include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+
+#include "sim/io/atomic_file.h"
+#include "sim/io/text_scan.h"
 
 namespace app::gui {
 
@@ -17,65 +21,69 @@ void readFramebuffer(int width, int height, std::vector<uint8_t>& rgb) {
 
 std::string savePng(const std::string& path, int width, int height, const std::vector<uint8_t>& rgb) {
     stbi_flip_vertically_on_write(1);
-    if (!stbi_write_png(path.c_str(), width, height, 3, rgb.data(), width * 3))
+    const std::string tmp = sim::temporaryPathFor(path);
+    if (!stbi_write_png(tmp.c_str(), width, height, 3, rgb.data(), width * 3)) {
+        std::remove(tmp.c_str());
         return "cannot write screenshot " + path;
-    return {};
+    }
+    return sim::commitTemporary(tmp, path);
 }
 
-namespace {
-
-// The path in single quotes for /bin/sh.
-std::string shellQuote(const std::string& s) {
-    std::string out = "'";
-    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
+std::vector<std::string> ffmpegArguments(const std::string& path, int width, int height, int fps) {
+    const std::string gop = std::to_string(std::max(1, static_cast<int>(fps * kKeyframeSeconds + 0.5)));
+    return {"ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s",
+            std::to_string(width) + "x" + std::to_string(height), "-r", std::to_string(fps), "-i", "pipe:0",
+            "-vf", "vflip,crop=trunc(iw/2)*2:trunc(ih/2)*2", "-c:v", "libx264", "-preset", "veryfast",
+            "-tune", "zerolatency", "-crf", "20", "-pix_fmt", "yuv420p", "-g", gop, "-keyint_min", gop,
+            "-sc_threshold", "0", "-movflags", "frag_keyframe+empty_moov+default_base_moof", "-f", "mp4",
+            sim::pathArgument(path)};
 }
-
-}  // namespace
 
 std::string VideoRecorder::start(const std::string& path, int width, int height, int fps) {
     stop();
-    if (std::system("command -v ffmpeg >/dev/null 2>&1") != 0)
+    if (sim::findProgram("ffmpeg").empty())
         return "cannot record " + path + ": the ffmpeg program is not installed (Debian package "
                "ffmpeg; scripts/setup installs it)";
-    // A closed pipe must give an error from fwrite, not kill the program.
-    std::signal(SIGPIPE, SIG_IGN);
-    const std::string cmd =
-        "ffmpeg -loglevel error -y -f rawvideo -pix_fmt rgb24 -s " + std::to_string(width) + "x" +
-        std::to_string(height) + " -r " + std::to_string(fps) +
-        " -i - -vf 'vflip,crop=trunc(iw/2)*2:trunc(ih/2)*2' -c:v libx264 -preset veryfast "
-        "-crf 20 -pix_fmt yuv420p -movflags +faststart " + shellQuote(path);
-    pipe_ = popen(cmd.c_str(), "w");
-    if (!pipe_) return "cannot start ffmpeg to record " + path;
+    // ffmpeg's messages go to a log beside the video, shown if it fails.
+    log_ = sim::temporaryPathFor(path) + ".log";
+    std::remove(log_.c_str());
+    if (std::string e = ffmpeg_.start(ffmpegArguments(path, width, height, fps), log_); !e.empty())
+        return "cannot start ffmpeg to record " + path + ": " + e;
     width_ = width;
     height_ = height;
     frames_ = 0;
     path_ = path;
+    trace_ = std::getenv("PBD_RECORD_TRACE") != nullptr;
     return {};
 }
 
 std::string VideoRecorder::addFrame(int width, int height, const std::vector<uint8_t>& rgb) {
-    if (!pipe_) return {};
+    if (!active()) return {};
     if (width != width_ || height != height_) {
         stop();
         return "recording stopped: the window changed size from " + std::to_string(width_) + "x" +
                std::to_string(height_) + " (a video keeps one size)";
     }
-    if (std::fwrite(rgb.data(), 1, rgb.size(), pipe_) != rgb.size()) {
+    if (!ffmpeg_.write(rgb.data(), rgb.size())) {
         std::string error = "recording " + path_ + " failed: ffmpeg stopped reading";
-        stop();
+        if (std::string e = stop(); !e.empty()) error += " (" + e + ")";
         return error;
     }
     ++frames_;
+    if (trace_) std::fprintf(stderr, "pbd-sandbox: recorded frame %d\n", frames_);
     return {};
 }
 
 std::string VideoRecorder::stop() {
-    if (!pipe_) return {};
-    const int status = pclose(pipe_);
-    pipe_ = nullptr;
-    if (status != 0) return "ffmpeg failed writing " + path_ + " (exit status " + std::to_string(status) + ")";
-    return {};
+    if (!active()) return {};
+    // Encoding the frames still in the pipe takes a moment; a stuck ffmpeg is killed.
+    const sim::ProcessResult r = ffmpeg_.finish(60.0);
+    std::string log;
+    sim::readTextFile(log_, log, 1 << 20);
+    std::remove(log_.c_str());
+    if (r.ok()) return {};
+    while (!log.empty() && (log.back() == '\n' || log.back() == ' ')) log.pop_back();
+    return "ffmpeg failed writing " + path_ + " (" + r.describe(60.0) + ")" + (log.empty() ? "" : ": " + log);
 }
 
 }  // namespace app::gui

@@ -1,14 +1,26 @@
 #pragma once
 // Screenshots (PNG through stb_image_write from libstb-dev) and video recording: frames are
-// piped as raw RGB to the ffmpeg program, which encodes H.264 (libx264, yuv420p) MP4 at a
-// fixed frame rate. Each recorded frame is one displayed frame of kDisplayFrameSeconds of
-// simulated time, so the video plays at real speed however slow the machine.
+// piped as raw RGB to the ffmpeg program (started from an argument vector, no shell:
+// sim/io/subprocess.h), which encodes H.264 (libx264, yuv420p) at a fixed frame rate. Each
+// recorded frame is one displayed frame of kDisplayFrameSeconds of simulated time, so the
+// video plays at real speed however slow the machine.
+//
+// Files that survive a kill: the MP4 is fragmented (a moov box up front, then a fragment per
+// keyframe, and a keyframe every kKeyframeSeconds with -tune zerolatency so the encoder
+// holds no frames back). Killing the whole process group mid-recording leaves a file every
+// player reads up to the last complete fragment: at most kKeyframeSeconds of video lost
+// (the old +faststart file was 48 bytes without its index). Screenshots are written to a
+// temporary name and renamed (sim/io/atomic_file.h). With PBD_RECORD_TRACE set, each frame
+// handed to ffmpeg is logged on stderr (the kill test counts them).
 #include <cstdint>
-#include <cstdio>
 #include <string>
 #include <vector>
 
+#include "sim/io/subprocess.h"
+
 namespace app::gui {
+
+inline constexpr double kKeyframeSeconds = 0.5;
 
 // Reads the current GL back buffer as RGB rows, bottom row first (GL's order).
 void readFramebuffer(int width, int height, std::vector<uint8_t>& rgb);
@@ -16,23 +28,27 @@ void readFramebuffer(int width, int height, std::vector<uint8_t>& rgb);
 // Writes rgb (bottom row first) as a PNG; returns an error naming the file, or empty.
 std::string savePng(const std::string& path, int width, int height, const std::vector<uint8_t>& rgb);
 
+// The ffmpeg command line for a recording (a path starting with '-' gets "./").
+std::vector<std::string> ffmpegArguments(const std::string& path, int width, int height, int fps);
+
 class VideoRecorder {
 public:
     ~VideoRecorder() { stop(); }
-    // Starts ffmpeg; returns an error (ffmpeg missing, odd size, cannot start) or empty.
+    // Starts ffmpeg; returns an error (ffmpeg missing, cannot start) or empty.
     std::string start(const std::string& path, int width, int height, int fps);
     // Sends one frame (bottom row first); returns an error if ffmpeg stopped reading.
     std::string addFrame(int width, int height, const std::vector<uint8_t>& rgb);
     // Closes the pipe and waits for ffmpeg; returns its error, or empty.
     std::string stop();
-    bool active() const { return pipe_ != nullptr; }
+    bool active() const { return ffmpeg_.running(); }
     int frames() const { return frames_; }
     const std::string& path() const { return path_; }
 
 private:
-    FILE* pipe_ = nullptr;
+    sim::PipedProcess ffmpeg_;
     int width_ = 0, height_ = 0, frames_ = 0;
-    std::string path_;
+    bool trace_ = false;
+    std::string path_, log_;
 };
 
 }  // namespace app::gui

@@ -1,12 +1,21 @@
 #include "sim/io/stats_csv.h"
 
 #include "sim/core/metrics.h"
+#include "sim/io/atomic_file.h"
 #include "sim/core/world.h"
 
 namespace sim {
 
+StatsCsv::~StatsCsv() {
+    if (!out_.is_open()) return;
+    out_.close();
+    commitTemporary(temporary_, path_);
+}
+
 bool StatsCsv::open(const std::string& path, const std::vector<std::string>& extraColumns) {
-    out_.open(path);
+    path_ = path;
+    temporary_ = temporaryPathFor(path);
+    out_.open(temporary_);
     if (!out_) {
         error_ = path + ": cannot open for writing";
         return false;

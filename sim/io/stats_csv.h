@@ -3,6 +3,8 @@
 // row per frame. Columns: frame, time, sim_ms, max_strain, mean_strain, kinetic_energy,
 // stretch_violation, bend_violation, residual, solver_iterations, then ms per stage.
 // Callers may append columns of their own (e.g. the app's grabbed-particle position).
+// Rows go to a temporary name that is renamed to the path when the writer is destroyed
+// (atomic_file.h): a killed run leaves no half-written CSV under that name.
 #include <fstream>
 #include <string>
 #include <vector>
@@ -13,6 +15,10 @@ class World;
 
 class StatsCsv {
 public:
+    StatsCsv() = default;
+    StatsCsv(const StatsCsv&) = delete;
+    StatsCsv& operator=(const StatsCsv&) = delete;
+    ~StatsCsv();
     // extraColumns are appended after the standard ones; rows then pass their values.
     bool open(const std::string& path, const std::vector<std::string>& extraColumns = {});
     bool isOpen() const { return out_.is_open(); }
@@ -21,7 +27,7 @@ public:
 
 private:
     std::ofstream out_;
-    std::string error_;
+    std::string error_, path_, temporary_;
     size_t extraCount_ = 0;
 };
 
