@@ -250,7 +250,7 @@ TEST(PrimalSystem, SwitchingSystemsAcrossATopologyChange) {
         const auto& solver = static_cast<const MgpbdSolver&>(world.solver());
         EXPECT_FALSE(solver.usedPrimal());
         ASSERT_GE(solver.hierarchy().levelCount(), 2);
-        EXPECT_EQ(solver.hierarchy().prolongator(0).rows, solver.system().rows());
+        EXPECT_EQ(solver.hierarchy().prolongator(0).rows, solver.dualSystem().rows());
     }
     world.settings.mgpbd.primalSystem = true;
     world.step();

@@ -30,7 +30,7 @@ public:
 
     // Wall time [ms] since the start of the last solve at each residualHistory entry.
     const std::vector<double>& residualTimesMs() const { return times_; }
-    const DualSystem& system() const { return system_; }
+    const DualSystem& dualSystem() const { return system_; }
     const AmgHierarchy& hierarchy() const { return amg_; }
     // The AMG on the primal system K (MgpbdSettings::primalSystem) and K itself.
     const AmgHierarchy& primalHierarchy() const { return primalAmg_; }

@@ -1,0 +1,15 @@
+# Issue 20: helper programs run from argument vectors (sim/io/subprocess.h), never through a
+# shell: no system( or popen( anywhere in the sources.
+set(files)
+foreach(dir app sim bench tests)
+  file(GLOB_RECURSE more ${SOURCE_DIR}/${dir}/*.h ${SOURCE_DIR}/${dir}/*.cpp ${SOURCE_DIR}/${dir}/*.cu)
+  list(APPEND files ${more})
+endforeach()
+foreach(f ${files})
+  file(STRINGS ${f} hits REGEX "system\\(|popen\\(")
+  if(hits)
+    message(FATAL_ERROR "${f} calls a shell: ${hits}")
+  endif()
+endforeach()
+list(LENGTH files n)
+message(STATUS "checked ${n} files: no system( or popen(")
