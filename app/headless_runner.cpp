@@ -54,8 +54,13 @@ int runHeadless(const Options& o) {
                              double(pen), double(cross), double(sim::countComponents(world))});
     }
     if (csv.isOpen())
-        std::printf("checks: max penetrations %d, total crossings %d, components %d\n",
-                    maxPenetrations, totalCrossings, sim::countComponents(world));
+        std::printf("checks: max penetrations %d, total crossings %d, components %d%s\n",
+                    maxPenetrations, totalCrossings, sim::countComponents(world),
+                    crossings.truncatedUpdates() == 0
+                        ? ""
+                        : (" (crossings a lower bound: the check reached its work limit in " +
+                           std::to_string(crossings.truncatedUpdates()) + " frames)")
+                              .c_str());
     const sim::FrameMetrics m = sim::measure(world);
     const bool finite = m.kineticEnergy == m.kineticEnergy;
     std::printf(

@@ -3,6 +3,8 @@
 // collision thickness inside a collider, vertex-triangle crossings between two frames
 // (ccd.h), and the number of connected pieces (union-find over stretch constraints); and
 // the energy bound of the energy sweep and tests.
+#include <array>
+#include <cstdint>
 #include <vector>
 
 #include "sim/collision/ccd.h"
@@ -10,6 +12,7 @@
 namespace sim {
 
 class World;
+using Triangle = std::array<int, 3>;
 
 // Particles whose position lies deeper than settings.collisionThickness inside any collider.
 int countPenetrations(const World& world);
@@ -23,15 +26,43 @@ Real releasableEnergy(const World& world);
 // neither counts as its own piece.
 int countComponents(const World& world);
 
-// Remembers the positions of the last call and counts the crossings since then. Particles
-// added by tearing start at their current position.
+// Remembers the positions of the last call and counts the vertex-triangle crossings since
+// then (vertexTriangleCrossing, ccd.h). Particles added by tearing start where their
+// velocity traces them back to. The work of one call is bounded so that the check costs no
+// more than about the step it checks, however violent the motion: triangles' swept boxes go
+// into a hashed grid (cells about two edges long), each vertex's swept box visits its cells,
+// and a box over kMaxCells cells is tested against every triangle. Work is counted (a cell
+// visit or a box test 1, an exact test kExactCost) against the larger of kFloorPerElement x
+// (particles + triangles) and kPerProjection x the step's projections (substeps x iterations
+// x constraints); when it runs out the call stops, returns what it found and truncated()
+// says the count is a lower bound. Ordinary motion needs 20-35 units per element, so only
+// violent frames are cut short.
 class CrossingMonitor {
-public:
-    int update(const World& world);
+  public:
+    static constexpr int kMaxCells = 64;
+    static constexpr long kExactCost = 32;
+    static constexpr long kFloorPerElement = 48;
+    static constexpr long kPerProjection = 8;
 
-private:
+    int update(const World& world);
+    bool truncated() const { return truncated_; }  // the last update ran out of work
+    long truncatedUpdates() const { return truncatedUpdates_; }
+    long lastWork() const { return lastWork_; }
+
+  private:
+    int count(const std::vector<Vec3>& x0, const std::vector<Vec3>& x1,
+              const std::vector<Triangle>& triangles, long budget);
+
     std::vector<Vec3> previous_;
-    CrossingCounter counter_;
+    std::vector<Aabb> triBoxes_;
+    std::vector<std::pair<uint64_t, int>> cellOf_;  // (hashed cell, triangle)
+    std::vector<uint32_t> start_, fill_;            // bucket ranges in entries_
+    std::vector<int> entries_;                      // triangles by bucket
+    std::vector<int> large_;                        // triangles over kMaxCells cells
+    std::vector<uint32_t> seen_;                    // per triangle: last vertex stamp
+    uint32_t stamp_ = 0;
+    bool truncated_ = false;
+    long truncatedUpdates_ = 0, lastWork_ = 0;
 };
 
 }  // namespace sim
