@@ -5,10 +5,11 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <string>
 
 #include "sim/core/metrics.h"
+#include "sim/core/params.h"
 #include "sim/scenes/scene_table.h"
-#include "sim/solvers/solver_params.h"
 
 namespace app::gui {
 
@@ -53,27 +54,47 @@ void scenePanel(Sandbox& s) {
     ImGui::End();
 }
 
-// One generic widget per solver-specific parameter (sim::solverParameters).
-void solverParameterWidgets(sim::SolverKind kind, sim::Settings& settings) {
-    for (const sim::SolverParam& p : sim::solverParameters(kind, settings)) {
-        switch (p.kind) {
-            case sim::SolverParam::Kind::Int: {
-                int* v = static_cast<int*>(p.value);
-                ImGui::SliderInt(p.label.c_str(), v, static_cast<int>(p.min), static_cast<int>(p.max));
-                break;
-            }
-            case sim::SolverParam::Kind::Real:
-            case sim::SolverParam::Kind::LogReal: {
-                const ImGuiSliderFlags flags =
-                    p.kind == sim::SolverParam::Kind::LogReal ? ImGuiSliderFlags_Logarithmic : 0;
-                ImGui::SliderScalar(p.label.c_str(), ImGuiDataType_Double, p.value, &p.min, &p.max,
-                                    "%.4g", flags);
-                break;
-            }
-            case sim::SolverParam::Kind::Bool: ImGui::Checkbox(p.label.c_str(), static_cast<bool*>(p.value)); break;
+// One widget for a parameter of the table (sim/core/params.h), editing `settings`.
+void paramWidget(const sim::ParamDesc& p, sim::Settings& settings) {
+    const ImGuiSliderFlags flags = p.logScale ? ImGuiSliderFlags_Logarithmic : 0;
+    switch (p.type) {
+        case sim::ParamType::Int: {
+            int v = static_cast<int>(p.get(settings));
+            if (ImGui::SliderInt(p.name, &v, static_cast<int>(p.min), static_cast<int>(p.max), "%d", flags))
+                p.set(settings, v);
+            break;
         }
-        if (!p.tooltip.empty()) tooltip(p.tooltip.c_str());
+        case sim::ParamType::Real: {
+            double v = p.get(settings);
+            if (ImGui::SliderScalar(p.name, ImGuiDataType_Double, &v, &p.min, &p.max, "%.4g", flags))
+                p.set(settings, v);
+            break;
+        }
+        case sim::ParamType::Bool: {
+            bool v = p.get(settings) != 0;
+            if (ImGui::Checkbox(p.name, &v)) p.set(settings, v);
+            break;
+        }
+        case sim::ParamType::Choice: {
+            int v = static_cast<int>(p.get(settings));
+            if (ImGui::Combo(p.name, &v, p.choices, p.choiceCount)) p.set(settings, v);
+            break;
+        }
+        case sim::ParamType::Vec3: {
+            sim::Vec3 v = p.getVec(settings);
+            if (ImGui::SliderScalarN(p.name, ImGuiDataType_Double, v.data(), 3, &p.min, &p.max, "%.2f"))
+                p.setVec(settings, v);
+            break;
+        }
     }
+    if (*p.unit || *p.help) tooltip((std::string(p.help) + (*p.unit ? std::string(" [") + p.unit + "]" : "")).c_str());
+}
+
+// The widgets of one group's parameters at one level (the solver has its own radio buttons).
+void paramWidgets(const char* group, sim::ParamLevel level, sim::Settings& settings) {
+    for (const sim::ParamDesc& p : sim::allParams())
+        if (p.level == level && std::string(p.group) == group && std::string(p.name) != "solver")
+            paramWidget(p, settings);
 }
 
 void solverPanel(Sandbox& s) {
@@ -83,37 +104,21 @@ void solverPanel(Sandbox& s) {
     constexpr sim::SolverKind kinds[] = {sim::SolverKind::PBD, sim::SolverKind::XPBD,
                                          sim::SolverKind::HPBD, sim::SolverKind::MGPBD};
     for (int k = 0; k < 4; ++k) {
-        const bool available = sim::solverAvailable(kinds[k]);
         if (k > 0) ImGui::SameLine();
-        ImGui::BeginDisabled(!available);
         if (ImGui::RadioButton(sim::solverName(kinds[k]), s.solverKind == kinds[k]))
             selectSolver(s, kinds[k]);
-        ImGui::EndDisabled();
-        if (!available) tooltip("not in this build yet: this solver is being built in its own issue");
-        else tooltip("keys 1-4 switch solver; positions, velocities and pins are kept");
+        tooltip("keys 1-4 switch solver; positions, velocities and pins are kept");
     }
 
     sim::Settings edit = s.world.settings;
-    ImGui::SliderInt("iterations", &edit.iterations, 1, 200);
-    ImGui::SliderInt("substeps", &edit.substeps, 1, 64);
-    const double dtMin = 1.0 / 480, dtMax = 1.0 / 30;
-    ImGui::SliderScalar("dt [s]", ImGuiDataType_Double, &edit.frameDt, &dtMin, &dtMax, "%.5f");
-    tooltip("simulated seconds per step; each displayed frame advances 1/60 s");
-    float stretch = static_cast<float>(edit.stretch.stiffness);
-    if (ImGui::SliderFloat("stretch", &stretch, 0.0f, 1.0f))
-        edit.stretch = sim::materialFromSlider(stretch, sim::kStretchCompliance);
-    tooltip("one slider for every solver: PBD k = s, XPBD compliance log-linear in s");
-    float bend = static_cast<float>(edit.bend.stiffness);
-    if (ImGui::SliderFloat("bend", &bend, 0.0f, 1.0f))
-        edit.bend = sim::materialFromSlider(bend, sim::kBendCompliance);
-    const double zero = 0, one = 1, gMin = -30, gMax = 30, wMin = -20, wMax = 20;
-    ImGui::SliderScalar("damping", ImGuiDataType_Double, &edit.damping, &zero, &one, "%.3f");
-    ImGui::SliderScalarN("gravity", ImGuiDataType_Double, edit.gravity.data(), 3, &gMin, &gMax, "%.2f");
-    ImGui::SliderScalarN("wind", ImGuiDataType_Double, edit.wind.data(), 3, &wMin, &wMax, "%.2f");
-    if (ImGui::CollapsingHeader(sim::solverName(s.solverKind), ImGuiTreeNodeFlags_DefaultOpen)) {
-        const size_t before = sim::solverParameters(s.solverKind, edit).size();
-        if (before == 0) ImGui::TextDisabled("no solver-specific parameters");
-        solverParameterWidgets(s.solverKind, edit);
+    paramWidgets("world", sim::ParamLevel::Basic, edit);
+    if (ImGui::CollapsingHeader("world: advanced")) paramWidgets("world", sim::ParamLevel::Advanced, edit);
+    const char* group = sim::solverName(s.solverKind);
+    if (s.solverKind == sim::SolverKind::HPBD || s.solverKind == sim::SolverKind::MGPBD) {
+        if (ImGui::CollapsingHeader(group, ImGuiTreeNodeFlags_DefaultOpen))
+            paramWidgets(group, sim::ParamLevel::Basic, edit);
+        if (ImGui::CollapsingHeader((std::string(group) + ": advanced").c_str()))
+            paramWidgets(group, sim::ParamLevel::Advanced, edit);
     }
     const std::string error = edit.validate();
     if (error.empty()) s.world.settings = edit;  // read by the next step
@@ -140,9 +145,8 @@ void statsPanel(Sandbox& s) {
                 s.renderMs.values.empty() ? 0.0f : s.renderMs.values.back());
     ImGui::Text("particles %d   constraints %zu   t = %.2f s", s.world.particles.size(),
                 s.world.constraints.size(), s.world.time());
-    ImGui::Text("forces %.2f  damping %.2f  predict %.2f ms", p.externalForces, p.damping, p.predict);
-    ImGui::Text("collide %.2f  solve %.2f  velocities %.2f ms", p.collisions, p.solve,
-                p.updateVelocities + p.velocityUpdate);
+    for (const sim::StageInfo& stage : sim::kStages)
+        ImGui::Text("%-22s %8.2f ms", stage.name, p[stage.stage]);
     const sim::FrameMetrics m = sim::measure(s.world);
     ImGui::Text("strain max %.5f  mean %.6f", m.maxStrain, m.meanStrain);
     const sim::SolverStats& st = s.world.solver().stats();

@@ -11,15 +11,13 @@ namespace app::gui {
 
 bool loadScene(Sandbox& s, const std::string& name, int resolution) {
     sim::World next;
-    std::string error = sim::loadScene(next, name, {resolution});
-    if (error.empty()) {
-        Options o = s.options;
-        o.solver.reset();  // the solver chosen in the window wins over the command line
-        error = applyOverrides(o, next);
-    }
+    sim::SceneParams params = s.options.sceneParams;
+    params.resolution = resolution;
+    std::string error = sim::loadScene(next, name, params);
+    if (error.empty()) error = applyOverrides(s.options, next);
+    // The solver chosen in the window wins over the command line and the scene.
     if (error.empty() && !s.solverChosen) s.solverKind = next.settings.solver;
-    if (error.empty() && !next.setSolver(s.solverKind))
-        error = std::string("solver ") + sim::solverName(s.solverKind) + " is not in this build";
+    if (error.empty()) next.setSolver(s.solverKind);
     if (!error.empty()) {
         s.message = "cannot load scene '" + name + "': " + error;
         std::fprintf(stderr, "pbd-sandbox: %s\n", s.message.c_str());
@@ -37,10 +35,7 @@ bool loadScene(Sandbox& s, const std::string& name, int resolution) {
 }
 
 bool selectSolver(Sandbox& s, sim::SolverKind kind) {
-    if (!s.world.setSolver(kind)) {
-        s.message = std::string("solver ") + sim::solverName(kind) + " is not in this build yet";
-        return false;
-    }
+    s.world.setSolver(kind);
     s.solverKind = kind;
     s.solverChosen = true;
     return true;

@@ -139,11 +139,13 @@ int runWindow(const Options& o) {
 
     Sandbox s;
     s.options = o;
-    if (o.solver) {
-        s.solverKind = *sim::solverFromName(*o.solver);
+    if (o.settings.given("solver")) {
+        sim::Settings given;
+        o.settings.apply(given);
+        s.solverKind = given.solver;
         s.solverChosen = true;
     }
-    if (!gui::loadScene(s, o.scene, o.resolution)) return 2;
+    if (!gui::loadScene(s, o.scene, o.sceneParams.resolution)) return 2;
     gui::frameScene(s);
 
     std::string error;

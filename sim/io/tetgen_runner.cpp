@@ -79,11 +79,6 @@ std::string tetgenCacheKey(const TriangleMesh& surface, const std::string& flags
     return buf;
 }
 
-TetgenOptions& sceneTetgenOptions() {
-    static TetgenOptions options;
-    return options;
-}
-
 std::string defaultTetgenCacheDir() {
     if (const char* d = std::getenv("PBD_CACHE_DIR"); d && *d) return std::string(d) + "/tetgen";
     if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d)

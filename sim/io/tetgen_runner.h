@@ -33,11 +33,6 @@ struct TetgenResult {
 
 TetgenResult tetrahedralize(const TriangleMesh& surface, const TetgenOptions& options);
 
-// The options the soft-body scenes tetrahedralize with: one process-wide value that the
-// command line (--tet-quality, --tet-max-volume) and the app's panel set before a scene
-// loads (SceneInfo::build takes only a resolution).
-TetgenOptions& sceneTetgenOptions();
-
 // 16 hex digits identifying the surface and flags.
 std::string tetgenCacheKey(const TriangleMesh& surface, const std::string& flags);
 std::string defaultTetgenCacheDir();

@@ -43,7 +43,7 @@ bool finite(const World& w) {
 
 TEST(Tearing, TwoHundredRandomTearsKeepTheMeshValid) {
     World world;
-    ASSERT_EQ(loadScene(world, "hanging_cloth", {24}), "");
+    ASSERT_EQ(loadScene(world, "hanging_cloth", 24), "");
     for (int f = 0; f < 30; ++f) world.step();
     const Real mass = world.particles.totalMass();
     std::vector<Real> rest;
@@ -70,7 +70,6 @@ TEST(Tearing, TwoHundredRandomTearsKeepTheMeshValid) {
     EXPECT_EQ(world.particles.size(), 25 * 25 + 200);
 
     for (SolverKind kind : {SolverKind::PBD, SolverKind::XPBD, SolverKind::HPBD, SolverKind::MGPBD}) {
-        if (!solverAvailable(kind)) continue;
         World copy;
         copy.particles = world.particles;
         copy.constraints = world.constraints;
@@ -78,7 +77,7 @@ TEST(Tearing, TwoHundredRandomTearsKeepTheMeshValid) {
         copy.colliders = world.colliders;
         copy.settings = world.settings;
         copy.bumpTopology();
-        ASSERT_TRUE(copy.setSolver(kind));
+        copy.setSolver(kind);
         // MGPBD: a few cheap outer iterations; this checks robustness, not convergence.
         copy.settings.mgpbd.maxIterations = 2;
         copy.settings.mgpbd.pcgMaxIterations = 20;
@@ -89,7 +88,7 @@ TEST(Tearing, TwoHundredRandomTearsKeepTheMeshValid) {
 
 TEST(Tearing, OverstrainedCurtainTearsDuringTheStep) {
     World world;
-    ASSERT_EQ(loadScene(world, "tearable_cloth", {27}), "");
+    ASSERT_EQ(loadScene(world, "tearable_cloth", 27), "");
     const Real mass = world.particles.totalMass();
     const int before = world.particles.size();
     for (int f = 0; f < 400; ++f) world.step();
@@ -101,7 +100,7 @@ TEST(Tearing, OverstrainedCurtainTearsDuringTheStep) {
 
 TEST(Knife, StrokeAcrossHangingClothLeavesTwoPieces) {
     World world;
-    ASSERT_EQ(loadScene(world, "hanging_cloth", {32}), "");
+    ASSERT_EQ(loadScene(world, "hanging_cloth", 32), "");
     for (int f = 0; f < 120; ++f) world.step();  // let it swing down and hang
     ASSERT_EQ(countComponents(world), 1);
     // Find the hanging sheet's extent and cut horizontally through its middle, as the view
