@@ -1,6 +1,7 @@
 #include "sim/io/stats_csv.h"
 
 #include "sim/core/metrics.h"
+#include "sim/core/state_hash.h"
 #include "sim/core/world.h"
 
 namespace sim {
@@ -13,7 +14,7 @@ bool StatsCsv::open(const std::string& path, const std::vector<std::string>& ext
     }
     extraCount_ = extraColumns.size();
     out_ << "frame,time,sim_ms,max_strain,mean_strain,kinetic_energy,stretch_violation,"
-            "bend_violation,residual,solver_iterations";
+            "bend_violation,residual,solver_iterations,state_hash";
     for (const StageInfo& stage : kStages) out_ << ",ms_" << stage.csv;
     for (const auto& c : extraColumns) out_ << ',' << c;
     out_ << '\n';
@@ -28,7 +29,8 @@ void StatsCsv::writeRow(const World& world, const std::vector<double>& extraValu
     const SolverStats& s = world.solver().stats();
     out_ << world.frame() << ',' << world.time() << ',' << p.total << ',' << m.maxStrain << ','
          << m.meanStrain << ',' << m.kineticEnergy << ',' << m.stretchViolation << ','
-         << m.bendViolation << ',' << s.residual << ',' << s.iterations;
+         << m.bendViolation << ',' << s.residual << ',' << s.iterations << ','
+         << stateHashText(world);
     for (double ms : p.ms) out_ << ',' << ms;
     for (size_t k = 0; k < extraCount_; ++k)
         out_ << ',' << (k < extraValues.size() ? extraValues[k] : 0.0);
