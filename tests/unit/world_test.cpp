@@ -144,7 +144,9 @@ TEST(World, SolverSwitchKeepsState) {
             EXPECT_EQ(world.settings.solver, to);
             EXPECT_TRUE(allFinite(world));
             for (int i = 0; i < world.particles.size(); ++i) {
-                if (before.pinned[i]) EXPECT_EQ(world.particles.x[i], before.x[i]);
+                if (before.pinned[i]) {
+                    EXPECT_EQ(world.particles.x[i], before.x[i]);
+                }
             }
             EXPECT_NE(world.particles.x, before.x) << solverName(from) << " -> " << solverName(to);
         }
