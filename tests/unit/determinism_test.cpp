@@ -24,7 +24,7 @@ uint64_t run(const SceneInfo& info, SolverKind kind, int frames) {
 
 }  // namespace
 
-TEST(Determinism, EverySceneAndSolverRepeatsItsStateHash) {
+TEST(DeterminismSlow, EverySceneAndSolverRepeatsItsStateHash) {
     omp_set_num_threads(1);
     for (const SceneInfo& info : sceneTable())
         for (SolverKind kind : {SolverKind::PBD, SolverKind::XPBD, SolverKind::HPBD, SolverKind::MGPBD}) {

@@ -43,7 +43,7 @@ bool finite(const World& w) {
 
 }  // namespace
 
-TEST(Tearing, TwoHundredRandomTearsKeepTheMeshValid) {
+TEST(TearingSlow, TwoHundredRandomTearsKeepTheMeshValid) {
     World world;
     ASSERT_EQ(loadScene(world, "hanging_cloth", 24), "");
     for (int f = 0; f < 30; ++f) world.step();
@@ -130,7 +130,7 @@ TEST(Knife, StrokeAcrossHangingClothLeavesTwoPieces) {
 // tets move to the duplicates on their side, so no soft-body particle is left without a tet
 // (before, tet volume and ARAP kept pointing at the original particle: the duplicates had
 // no tet, and the tets bridged the cut) and both bodies come apart into two pieces each.
-TEST(Knife, StrokeThroughClothAndSoftBodySplitsEveryConstraintType) {
+TEST(KnifeSlow, StrokeThroughClothAndSoftBodySplitsEveryConstraintType) {
     World world;
     GridSpec grid;
     grid.cols = grid.rows = 12;

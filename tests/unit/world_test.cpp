@@ -73,7 +73,7 @@ TEST(World, MaxStrainFallsWithIterations) {
     }
 }
 
-TEST(World, EveryScene1000FramesWithoutNaN) {
+TEST(WorldSlow, EveryScene1000FramesWithoutNaN) {
     for (const SceneInfo& info : sceneTable()) {
         for (SolverKind kind : {SolverKind::PBD, SolverKind::XPBD}) {
             World world = scene(info.name, info.defaultResolution / 2 > 0 ? info.defaultResolution / 2 : 1);
@@ -123,7 +123,7 @@ TEST(World, DampingKeepsRigidMotion) {
             EXPECT_NEAR((P.v[i] - P.v[j]).dot(P.x[i] - P.x[j]), 0.0, 1e-12) << i << " " << j;
 }
 
-TEST(World, SolverSwitchKeepsState) {
+TEST(WorldSlow, SolverSwitchKeepsState) {
     const SolverKind kinds[] = {SolverKind::PBD, SolverKind::XPBD, SolverKind::HPBD, SolverKind::MGPBD};
     for (SolverKind from : kinds)
         for (SolverKind to : kinds) {
