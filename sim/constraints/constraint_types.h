@@ -11,6 +11,7 @@
 #include "sim/constraints/distance.h"
 #include "sim/constraints/separation.h"
 #include "sim/constraints/tet_volume.h"
+#include "sim/constraints/tether.h"
 
 #define PBD_CONSTRAINT_TYPES(X)          \
     X(DistanceConstraint, distance)      \
@@ -19,4 +20,5 @@
     X(TetVolumeConstraint, tetVolume)    \
     X(ArapConstraint, arap)              \
     X(ArapStrainConstraint, arapStrain)  \
-    X(SeparationConstraint, separation)
+    X(SeparationConstraint, separation)  \
+    X(TetherConstraint, tethers)

@@ -9,6 +9,7 @@
 #include "sim/core/stages.h"
 #include "sim/core/validation.h"
 #include "sim/topology/tearing.h"
+#include "sim/topology/tethers.h"
 
 namespace sim {
 
@@ -94,6 +95,7 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
         case Stage::Damping: dampVelocities(particles, s.damping); break;
         case Stage::Predict: predictPositions(particles, dt); break;
         case Stage::Kinematics:
+            maintainTethers();
             if (animate) animate(*this, time_);
             if (grab_) particles.p[grab_->particle] = grab_->start + alpha * (grab_->target - grab_->start);
             break;
@@ -120,6 +122,18 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
             break;
         case Stage::Count: break;
     }
+}
+
+void World::maintainTethers() {
+    if (!settings.tethers) {
+        constraints.tethers.clear();
+        tethersBuiltFor_ = {0, 0};
+        return;
+    }
+    const std::pair<uint64_t, uint64_t> key{topologyVersion_, pinVersion_};
+    if (key == tethersBuiltFor_) return;
+    buildTethers(particles, constraints.distance, triangles, constraints.tethers);
+    tethersBuiltFor_ = key;
 }
 
 void World::checkAfter(Stage stage) {
@@ -191,6 +205,7 @@ std::optional<std::span<const TopologyChange>> World::splitsSince(uint64_t versi
 
 void World::pin(int particle, bool pinned) {
     if (particle < 0 || particle >= particles.size()) return;
+    ++pinVersion_;
     if (grab_ && grab_->particle == particle) {
         grab_->wasPinned = pinned;  // takes effect on release
         return;
@@ -201,6 +216,7 @@ void World::pin(int particle, bool pinned) {
 void World::beginGrab(int particle, const Vec3& target) {
     if (particle < 0 || particle >= particles.size()) return;
     endGrab();
+    ++pinVersion_;
     grab_ = Grab{particle, target, particles.x[particle], particles.pinned[particle] != 0};
     particles.setPinned(particle, true);
 }
@@ -211,6 +227,7 @@ void World::moveGrab(const Vec3& target) {
 
 void World::endGrab() {
     if (!grab_) return;
+    ++pinVersion_;
     const int i = grab_->particle;
     const Vec3 v = particles.v[i];  // keep the throw
     particles.setPinned(i, grab_->wasPinned);

@@ -9,6 +9,7 @@
 #include <optional>
 #include <span>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "sim/collision/collider.h"
@@ -117,6 +118,7 @@ private:
     void checkAfter(Stage stage);
     void saveState();
     void restoreState();
+    void maintainTethers();
 
     std::unique_ptr<Solver> solver_;
     SolverKind solverKind_ = SolverKind::PBD;
@@ -124,6 +126,8 @@ private:
     std::optional<Grab> grab_;
     uint64_t topologyVersion_ = 0;
     std::vector<TopologyChange> changes_;  // since the last non-split change
+    uint64_t pinVersion_ = 1;              // bumped by every pin, grab and release
+    std::pair<uint64_t, uint64_t> tethersBuiltFor_{0, 0};  // (topology, pin) versions
     std::vector<Vec3> savedX_, savedV_;    // the state before the step, for StepFailure
     Real time_ = 0;
     long frame_ = 0;

@@ -117,6 +117,7 @@ int splitVertex(World& world, int v, const Vec3& planeNormal, const Vec3& origin
     P.v[d] = P.v[v];
     P.p[d] = P.p[v];
     P.origin[d] = P.origin[v];
+    P.rest[d] = P.rest[v];
     P.w[v] = P.pinned[v] ? 0.0 : 1.0 / P.m[v];
     P.setPinned(d, P.pinned[v] != 0);
     if (P.pinned[d]) P.v[d] = P.v[v];
