@@ -4,11 +4,27 @@
 #include <cmath>
 #include <iostream>
 
+#include "sim/cuda/device.h"
 #include "sim/io/tetgen_runner.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/topology/softbody_builder.h"
 
 namespace app {
+
+namespace {
+
+// --device: a known name, and for cuda a usable GPU and the headless runner (the window's
+// solver switch creates CPU solvers).
+std::string checkDevice(const Options& o) {
+    const auto device = sim::cuda::parseDevice(o.device);
+    if (!device) return "--device '" + o.device + "' is invalid: use cpu or cuda";
+    if (*device == sim::cuda::Device::Cpu) return {};
+    if (std::string why = sim::cuda::unavailableReason(); !why.empty()) return "--device cuda: " + why;
+    if (!o.headless) return "--device cuda runs with --headless only (the window's solvers are CPU solvers)";
+    return {};
+}
+
+}  // namespace
 
 std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     CLI::App cli{"pbd-sandbox: interactive cloth and soft-body sandbox (PBD, HPBD, MGPBD)"};
@@ -33,6 +49,7 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
                    "MGPBD linear system: dual (the paper's A) or primal (K = M + J^T D^-1 J)");
     cli.add_option("--self-collision", o.selfCollision, "vertex-triangle self collision (true|false)");
     cli.add_option("--tear", o.tearStrain, "tear edges stretched beyond this strain (0 = off)");
+    cli.add_option("--device", o.device, "where the solver runs: cpu | cuda (mgpbd, xpbd; headless)");
     cli.add_option("--frames", o.frames, "frames to run, then exit (headless default 300)");
     cli.add_option("--stats", o.statsPath, "write per-frame statistics to this CSV file");
     cli.add_option("--width", o.width, "window width in pixels");
@@ -57,6 +74,10 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     if (o.solver && !sim::solverFromName(*o.solver)) {
         std::cerr << "pbd-sandbox: unknown solver '" << *o.solver
                   << "'. Valid solvers: pbd, xpbd, hpbd, mgpbd\n";
+        return 2;
+    }
+    if (std::string e = checkDevice(o); !e.empty()) {
+        std::cerr << "pbd-sandbox: " << e << "\n";
         return 2;
     }
     if (o.resolution < 0 || o.resolution > 4096) {
@@ -132,6 +153,8 @@ std::string applyOverrides(const Options& o, sim::World& world) {
     if (std::string error = s.validate(); !error.empty()) return error;
     world.settings = s;
     world.setSolver(s.solver);
+    if (auto device = sim::cuda::parseDevice(o.device))
+        if (std::string e = sim::cuda::useDevice(*device, world); !e.empty()) return e;
     return {};
 }
 

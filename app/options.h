@@ -27,6 +27,7 @@ struct Options {
     std::optional<bool> selfCollision;  // --self-collision on|off
     std::optional<std::string> mgpbdSystem;  // dual | primal (MgpbdSettings::primalSystem)
     std::optional<double> tearStrain;   // 0 = no tearing
+    std::string device = "cpu";         // cpu | cuda (sim/cuda/device.h)
     int frames = 0;  // 0 = run until the window closes (headless: 300)
     std::string statsPath;
     // Window-only options.

@@ -103,6 +103,11 @@ bool World::setSolver(SolverKind kind) {
     return true;
 }
 
+void World::setSolver(std::unique_ptr<Solver> solver) {
+    if (auto kind = solverFromName(solver->name())) settings.solver = *kind;
+    solver_ = std::move(solver);
+}
+
 void World::bumpTopology() {
     static std::atomic<uint64_t> counter{0};
     topologyVersion_ = ++counter;

@@ -58,6 +58,9 @@ public:
     // Solver selection keeps all state; only the solver's derived data is rebuilt.
     // Returns false (and keeps the current solver) when the kind is not in this build.
     bool setSolver(SolverKind kind);
+    // Installs a given implementation of the kind its name() names (the GPU solvers,
+    // sim/cuda/device.h); it stays while settings.solver names that kind.
+    void setSolver(std::unique_ptr<Solver> solver);
     Solver& solver() { return *solver_; }
     const Solver& solver() const { return *solver_; }
 
