@@ -43,6 +43,17 @@ sim::World copyState(const sim::World& base) {
     return world;
 }
 
+void GpuFrameOptions::add(CLI::App& sub) {
+    sub.add_option("--atol", atol, "MGPBD runs to ||b|| below this (and 1e-4 ||b_0||)");
+    sub.add_option("--max-outer", maxOuter, "outer iteration cap of the measured solve");
+    sub.add_option("--repeats", repeats, "SpMV timing launches");
+    sub.add_flag("!--no-xpbd", xpbd, "skip the XPBD baselines");
+    sub.add_option("--check-interval", checkInterval,
+                   "PCG iterations per host read of the residual");
+    sub.add_flag("!--no-graphs", graphs, "launch PCG iterations one by one, not as a CUDA graph");
+    mg.add(sub);
+}
+
 void writeSummaryHeader(FILE* out, const std::string& what, double copyGBs) {
     std::fprintf(out, "# GPU: %s; host: %s; device copy %.0f GB/s (read + write); %s; %s\n",
                  sim::cuda::gpuName().c_str(), machineDescription().c_str(), copyGBs, what.c_str(),
@@ -101,13 +112,14 @@ struct MgpbdRun {
 
 // One solve of base's state by MGPBD on the GPU to ||b|| < stop. warm: the AMG setup of an
 // untimed solve of the same state is reused (the lazy interval's common case).
-MgpbdRun runMgpbd(const sim::World& base, bool warm, int maxOuter, double stop) {
+MgpbdRun runMgpbd(const sim::World& base, const GpuFrameOptions& o, bool warm, double stop) {
     sim::World world = copyState(base);
-    auto owned = std::make_unique<sim::cuda::GpuMgpbdSolver>();
+    auto owned = std::make_unique<sim::cuda::GpuMgpbdSolver>(
+        sim::cuda::GpuOptions{o.checkInterval, o.graphs});
     sim::cuda::GpuMgpbdSolver& solver = *owned;
     world.setSolver(std::move(owned));
     sim::MgpbdSettings& s = world.settings.mgpbd;
-    s.maxIterations = maxOuter;
+    s.maxIterations = o.maxOuter;
     s.atol = stop;
     s.rtol = 0;
     const sim::Real dt = world.settings.substepDt();
@@ -168,13 +180,15 @@ Curve mgpbdCurve(const char* name, const MgpbdRun& run) {
 
 }  // namespace
 
-sim::World worldBeforeGpuSolve(const std::string& scene, int res, int frame) {
+sim::World worldBeforeGpuSolve(const std::string& scene, int res, int frame,
+                               const GpuFrameOptions& o) {
     sim::World world = loadSceneOrDie(scene, res);
-    world.setSolver(sim::SolverKind::MGPBD);
-    if (std::string e = sim::cuda::useDevice(sim::cuda::Device::Cuda, world); !e.empty()) {
+    if (std::string e = o.mg.apply(world.settings.mgpbd); !e.empty()) {
         std::fprintf(stderr, "pbd-bench: %s\n", e.c_str());
         std::exit(2);
     }
+    world.setSolver(std::make_unique<sim::cuda::GpuMgpbdSolver>(
+        sim::cuda::GpuOptions{o.checkInterval, o.graphs}));
     for (int f = 0; f < frame; ++f) world.step();
     preSolveStages(world);
     return world;
@@ -195,8 +209,8 @@ GpuFrameResult measureGpuFrame(const sim::World& base, const GpuFrameOptions& o)
                      spmv.maxDifference);
 
     const double stop = std::min(o.atol, 1e-4 * r.b0);
-    const MgpbdRun cold = runMgpbd(base, false, o.maxOuter, stop);
-    const MgpbdRun warm = runMgpbd(base, true, o.maxOuter, stop);
+    const MgpbdRun cold = runMgpbd(base, o, false, stop);
+    const MgpbdRun warm = runMgpbd(base, o, true, stop);
     r.setupMs = cold.msSetup;
     r.onDevice = cold.onDevice && warm.onDevice;
     r.levels = warm.levels;

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "bench/mgpbd_cli.h"
 #include "sim/core/world.h"
 
 namespace bench {
@@ -22,16 +23,23 @@ std::string checkDevice(const std::string& device, const std::string& subcommand
 // is move-only; reloading a large tet scene would rerun TetGen).
 sim::World copyState(const sim::World& base);
 
-// `scene` at `res` advanced `frame` frames by MGPBD on the GPU (the scene's settings), then
-// stopped right before the next solve (external forces, damping, prediction, contacts).
-sim::World worldBeforeGpuSolve(const std::string& scene, int res, int frame);
-
 struct GpuFrameOptions {
     double atol = 1e-4;  // MGPBD runs to ||b|| < min(atol, 1e-4 ||b_0||) or maxOuter
     int maxOuter = 100;
-    bool xpbd = true;  // run the XPBD baselines
-    int repeats = 50;  // SpMV timing launches
+    bool xpbd = true;       // run the XPBD baselines
+    int repeats = 50;       // SpMV timing launches
+    int checkInterval = 4;  // GpuOptions: PCG iterations per host read
+    bool graphs = true;     // GpuOptions: those iterations as one CUDA graph
+    MgpbdOverrides mg;      // --pcg-tol, --inexact, --line-search, ... (bench/mgpbd_cli.h)
+    // Adds the options above to a subcommand.
+    void add(CLI::App& sub);
 };
+
+// `scene` at `res` with the overrides applied, advanced `frame` frames by MGPBD on the GPU,
+// then stopped right before the next solve (external forces, damping, prediction, contacts).
+// Exits with a message on a bad override.
+sim::World worldBeforeGpuSolve(const std::string& scene, int res, int frame,
+                               const GpuFrameOptions& options);
 
 struct Curve {
     std::string method;

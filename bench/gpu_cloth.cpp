@@ -32,7 +32,7 @@ int run(const Args& a) {
     bool first = true;
     for (int res : parseList<int>(a.res))
         for (int frame : parseList<int>(a.frames)) {
-            const sim::World base = worldBeforeGpuSolve("mgpbd_cloth", res, frame);
+            const sim::World base = worldBeforeGpuSolve("mgpbd_cloth", res, frame, a.options);
             const GpuFrameResult r = measureGpuFrame(base, a.options);
             const std::string label =
                 "cloth-N" + std::to_string(res) + "-frame" + std::to_string(frame);
@@ -56,13 +56,9 @@ BenchRegistration reg(
          auto a = std::make_shared<Args>();
          sub.add_option("--res", a->res, "comma-separated N list");
          sub.add_option("--frames", a->frames, "comma-separated frames");
-         sub.add_option("--atol", a->options.atol,
-                        "MGPBD runs to ||b|| below this (and 1e-4 ||b_0||)");
-         sub.add_option("--max-outer", a->options.maxOuter, "outer iteration cap");
-         sub.add_option("--repeats", a->options.repeats, "SpMV timing launches");
-         sub.add_flag("!--no-xpbd", a->options.xpbd, "skip the XPBD baselines");
          sub.add_option("--csv", a->csv, "summary CSV (default stdout)");
          sub.add_option("--curves", a->curves, "residual-vs-time CSV");
+         a->options.add(sub);
          return [a] { return run(*a); };
      }});
 

@@ -19,7 +19,7 @@ namespace {
 
 struct Args {
     int res = 32;
-    std::string volumes = "1e-6,1.1e-7";
+    std::string volumes = "1e-6,1.8e-7,1.15e-7";
     int frame = 0;
     std::string arapForm = "norm";
     std::string csv, curves;
@@ -50,7 +50,7 @@ int run(const Args& a) {
             std::cerr << "pbd-bench: " << e << "\n";
             return 2;
         }
-        const sim::World base = worldBeforeGpuSolve("bunny_squash", a.res, a.frame);
+        const sim::World base = worldBeforeGpuSolve("bunny_squash", a.res, a.frame, a.options);
         const size_t tets = form == sim::ArapForm::Norm ? base.constraints.arap.size()
                                                         : base.constraints.arap.size() / 6;
         const GpuFrameResult r = measureGpuFrame(base, a.options);
@@ -81,13 +81,9 @@ BenchRegistration reg(
          sub.add_option("--frame", a->frame,
                         "frames advanced on the GPU before the measured solve");
          sub.add_option("--arap-form", a->arapForm, "norm (one row per tet) or strain (six)");
-         sub.add_option("--atol", a->options.atol,
-                        "MGPBD runs to ||b|| below this (and 1e-4 ||b_0||)");
-         sub.add_option("--max-outer", a->options.maxOuter, "outer iteration cap");
-         sub.add_option("--repeats", a->options.repeats, "SpMV timing launches");
-         sub.add_flag("!--no-xpbd", a->options.xpbd, "skip the XPBD baselines");
          sub.add_option("--csv", a->csv, "summary CSV (default stdout)");
          sub.add_option("--curves", a->curves, "residual-vs-time CSV");
+         a->options.add(sub);
          return [a] { return run(*a); };
      }});
 

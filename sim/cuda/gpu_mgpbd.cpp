@@ -28,7 +28,6 @@ double msSince(Clock::time_point t) {
 std::string unsupportedSetting(const MgpbdSettings& s) {
     if (s.primalSystem) return "primalSystem (--mgpbd-system primal)";
     if (s.primalResidual) return "primalResidual";
-    if (s.lineSearch) return "lineSearch";
     if (s.smoother == MgpbdSmoother::GaussSeidel) return "the Gauss-Seidel smoother";
     if (s.candidates == MgpbdCandidates::Strain) return "strain candidates";
     return {};
@@ -79,7 +78,7 @@ class GpuMgpbdCore final : public GpuMgpbdImpl {
     DevicePcg<T> pcg_;
     DeviceParticles particles_;
     DeviceNorm norm_;
-    DeviceBuffer<double> lambda_, dlambda_;
+    DeviceBuffer<double> lambda_, dlambda_, start_, dx_;
     uint64_t uploadedStructure_ = ~uint64_t(0), amgStructure_ = ~uint64_t(0);
 };
 
@@ -150,7 +149,7 @@ std::string GpuMgpbdCore<T>::solve(World& world, Real dt, SolverStats& stats,
         return r;
     };
     Real r = evaluate();
-    Real omega = s.relaxation, b0 = 0, previous = 0;
+    Real omega = s.relaxation, b0 = 0, previous = 0, minOmega = 1;
     int it = 0;
     for (;; ++it) {
         stats.residualHistory.push_back(r);
@@ -189,12 +188,30 @@ std::string GpuMgpbdCore<T>::solve(World& world, Real dt, SolverStats& stats,
                        options_.graphs, stream_);
         pcgIterations += result.iterations;
         batches += result.batches;
-        dual_.positionDelta(particles_.w(), dlambda_.data(), omega, nullptr, particles_.p(),
-                            stream_);
+        const int coordinates = 3 * particles_.size();
+        if (s.lineSearch) {  // x before the step, and dx, for the retries below
+            start_.resize(coordinates);
+            dx_.resize(coordinates);
+            CUDA_CHECK(cudaMemcpyAsync(start_.data(), particles_.p(), sizeof(double) * coordinates,
+                                       cudaMemcpyDeviceToDevice, stream_));
+        }
+        Real step = omega;
+        dual_.positionDelta(particles_.w(), dlambda_.data(), step,
+                            s.lineSearch ? dx_.data() : nullptr, particles_.p(), stream_);
         launchAxpy(rows, 1.0, dlambda_.data(), lambda_.data(), stream_);
         CUDA_CHECK(cudaStreamSynchronize(stream_));
         ms.solve += msSince(t);
         r = evaluate();
+        // Line search (MgpbdSettings::lineSearch): retry from the same x with omega halved
+        // while ||b|| grew, as the CPU solver does.
+        for (int h = 0; s.lineSearch && h < s.lineSearchHalvings && !(r <= previous); ++h) {
+            step *= 0.5;
+            CUDA_CHECK(cudaMemcpyAsync(particles_.p(), start_.data(), sizeof(double) * coordinates,
+                                       cudaMemcpyDeviceToDevice, stream_));
+            launchAxpy(coordinates, step, dx_.data(), particles_.p(), stream_);
+            r = evaluate();
+        }
+        minOmega = std::min(minOmega, step);
     }
     t = Clock::now();
     finish(world, dt, deviceContacts);
@@ -202,6 +219,7 @@ std::string GpuMgpbdCore<T>::solve(World& world, Real dt, SolverStats& stats,
     stats.iterations = it;
     stats.residual = stats.residualHistory.back();
     fillStats(stats, ms, pcgIterations, batches);
+    if (s.lineSearch) stats.extra.emplace_back("line search omega (min)", minOmega);
     return {};
 }
 

@@ -17,8 +17,9 @@
 // As on the CPU, everything is double but the V-cycle, which runs on float copies of the
 // hierarchy when settings.mgpbd.floatVCycle (the default): it streams ~33 matrices per PCG
 // iteration against PCG's one, so float halves the solve's memory traffic.
-// Settings with no GPU version (primal system, primal residual, line search, Gauss-Seidel
-// smoother, strain candidates) run that solve on the CPU solver, with one note on stderr.
+// The line search and inexact solves (MgpbdSettings) run on the device too. Settings with
+// no GPU version (primal system, primal residual, Gauss-Seidel smoother, strain candidates)
+// run that solve on the CPU solver, with one note on stderr.
 #include <memory>
 #include <vector>
 

@@ -40,14 +40,19 @@ TEST(GpuMgpbd, OneOuterIterationEqualsTheCpuSolvers) {
     REQUIRE_GPU();
     FreshRandom random;
     SCOPED_TRACE(random.trace());
-    for (bool floatCycle : {false, true}) {
-        SCOPED_TRACE(floatCycle ? "float V-cycle" : "double V-cycle");
+    // Double V-cycle, float V-cycle, and the line search from omega = 1 (its halvings too).
+    for (int variant = 0; variant < 3; ++variant) {
+        const bool floatCycle = variant == 1, lineSearch = variant == 2;
+        SCOPED_TRACE(variant == 0   ? "double V-cycle"
+                     : variant == 1 ? "float V-cycle"
+                                    : "line search");
         World base;
         test::clothWorld(base, 16, random, 1e-9);
         MgpbdSettings& s = base.settings.mgpbd;
         s.maxIterations = 1;
         s.atol = 0;
-        s.relaxation = random.uniform(0.25, 1.0);
+        s.relaxation = lineSearch ? 1.0 : random.uniform(0.25, 1.0);
+        s.lineSearch = lineSearch;
         s.pcgTolerance = floatCycle ? 1e-9 : 1e-11;
         s.pcgMaxIterations = 1000;
         s.coarseSize = 60;
@@ -118,7 +123,7 @@ TEST(GpuMgpbd, SettingsWithoutAGpuVersionRunTheCpuSolver) {
     SCOPED_TRACE(random.trace());
     World base;
     test::clothWorld(base, 8, random);
-    base.settings.mgpbd.lineSearch = true;
+    base.settings.mgpbd.primalResidual = true;
     World cpu = copyOf(base), gpu = copyOf(base);
     MgpbdSolver cpuSolver;
     GpuMgpbdSolver gpuSolver;
