@@ -248,7 +248,7 @@ double measureCopyBandwidth() {
 
 #else  // no CUDA path: the gpu-* subcommands stop in checkDevice before any of this
 
-sim::World worldBeforeGpuSolve(const std::string&, int, int) {
+sim::World worldBeforeGpuSolve(const std::string&, int, int, const GpuFrameOptions&) {
     return {};
 }
 GpuFrameResult measureGpuFrame(const sim::World&, const GpuFrameOptions&) {

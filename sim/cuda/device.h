@@ -27,6 +27,8 @@ bool built();
 // Empty when a CUDA device can run the kernels now; else one line saying why not (not
 // built, no driver, no device, too old an architecture). The device is queried once.
 std::string unavailableReason();
+// unavailableReason().empty(): a CUDA device can run this build's kernels.
+bool available();
 // The device's name as the driver reports it (cudaGetDeviceProperties), or "" when none.
 std::string gpuName();
 

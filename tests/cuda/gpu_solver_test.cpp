@@ -46,14 +46,17 @@ TEST(GpuMgpbd, OneOuterIterationEqualsTheCpuSolvers) {
         SCOPED_TRACE(variant == 0   ? "double V-cycle"
                      : variant == 1 ? "float V-cycle"
                                     : "line search");
+        // Compliance 1e-6: the converged step's sensitivity to PCG's residual is
+        // ~sqrt(w) / (2 sqrt(alpha~)) ~ 300 here, so tolerance 1e-11 (1e-10 flexible) keeps
+        // both solvers' steps within 1e-7 of the exact one.
         World base;
-        test::clothWorld(base, 16, random, 1e-9);
+        test::clothWorld(base, 16, random, 1e-6);
         MgpbdSettings& s = base.settings.mgpbd;
         s.maxIterations = 1;
         s.atol = 0;
         s.relaxation = lineSearch ? 1.0 : random.uniform(0.25, 1.0);
         s.lineSearch = lineSearch;
-        s.pcgTolerance = floatCycle ? 1e-9 : 1e-11;
+        s.pcgTolerance = floatCycle ? 1e-10 : 1e-11;
         s.pcgMaxIterations = 1000;
         s.coarseSize = 60;
         s.floatVCycle = floatCycle;
