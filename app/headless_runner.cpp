@@ -59,10 +59,12 @@ int runHeadless(const Options& o) {
     const sim::FrameMetrics m = sim::measure(world);
     const bool finite = m.kineticEnergy == m.kineticEnergy;
     std::printf(
-        "%s res=%d solver=%s iterations=%d substeps=%d particles=%d constraints=%zu: %d frames, "
+        "%s res=%d solver=%s device=%s iterations=%d substeps=%d particles=%d constraints=%zu: %d frames, "
         "%.3f ms/frame, max strain %.5f, mean strain %.6f, kinetic energy %.5g J%s\n",
         o.scene.c_str(), o.sceneParams.resolution > 0 ? o.sceneParams.resolution : sim::findScene(o.scene)->defaultResolution,
-        sim::solverName(world.settings.solver), world.settings.iterations, world.settings.substeps,
+        sim::solverName(world.settings.solver),
+        world.solver().stats().find("gpu").value_or(0) > 0 ? "cuda" : "cpu",  // where the last solve ran
+        world.settings.iterations, world.settings.substeps,
         world.particles.size(), world.constraints.size(), frames, simMs / frames, m.maxStrain,
         m.meanStrain, m.kineticEnergy, finite ? "" : " (NOT FINITE)");
     return finite ? 0 : 1;

@@ -2,9 +2,25 @@
 
 #include <iostream>
 
+#include "sim/cuda/device.h"
 #include "sim/scenes/scene_table.h"
 
 namespace app {
+
+namespace {
+
+// --device: a known name, and for cuda a usable GPU and the headless runner (the window's
+// solver switch creates CPU solvers).
+std::string checkDevice(const Options& o) {
+    const auto device = sim::cuda::parseDevice(o.device);
+    if (!device) return "--device '" + o.device + "' is invalid: use cpu or cuda";
+    if (*device == sim::cuda::Device::Cpu) return {};
+    if (std::string why = sim::cuda::unavailableReason(); !why.empty()) return "--device cuda: " + why;
+    if (!o.headless) return "--device cuda runs with --headless only (the window's solvers are CPU solvers)";
+    return {};
+}
+
+}  // namespace
 
 std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     CLI::App cli{"pbd-sandbox: interactive cloth and soft-body sandbox (PBD, HPBD, MGPBD)"};
@@ -16,6 +32,7 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     std::string arapForm;
     addSceneFlags(cli, o.sceneParams, arapForm);
     o.settings.addFlags(cli, "", sim::ParamLevel::Advanced);
+    cli.add_option("--device", o.device, "where the solver runs: cpu | cuda (mgpbd, xpbd; headless)");
     cli.add_option("--frames", o.frames, "frames to run, then exit (headless default 300)");
     cli.add_option("--stats", o.statsPath, "write per-frame statistics to this CSV file");
     cli.add_option("--width", o.width, "window width in pixels");
@@ -42,6 +59,7 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
         return fail("--res " + std::to_string(o.sceneParams.resolution) +
                     " is invalid: must be in [1, 4096]");
     if (std::string e = checkSceneParams(o.sceneParams, arapForm); !e.empty()) return fail(e);
+    if (std::string e = checkDevice(o); !e.empty()) return fail(e);
     {
         sim::Settings check;  // a bad value is reported now, not after the scene loaded
         if (std::string e = o.settings.apply(check); !e.empty()) return fail(e);
@@ -54,7 +72,10 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
 }
 
 std::string applyOverrides(const Options& o, sim::World& world) {
-    return o.settings.apply(world.settings);
+    if (std::string e = o.settings.apply(world.settings); !e.empty()) return e;
+    if (auto device = sim::cuda::parseDevice(o.device))
+        if (std::string e = sim::cuda::useDevice(*device, world); !e.empty()) return e;
+    return {};
 }
 
 }  // namespace app

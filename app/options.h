@@ -18,6 +18,7 @@ struct Options {
     std::string scene = "hanging_cloth";
     SettingsOverrides settings;    // --solver, --iterations, --dt, --mgpbd-..., ...
     sim::SceneParams sceneParams;  // --res, --tet-quality, --tet-max-volume, --arap-form
+    std::string device = "cpu";    // --device cpu | cuda (sim/cuda/device.h)
     int frames = 0;  // 0 = run until the window closes (headless: 300)
     std::string statsPath;
     // Window-only options.

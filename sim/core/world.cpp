@@ -171,6 +171,11 @@ void World::setSolver(SolverKind kind) {
     settings.solver = kind;
 }
 
+void World::setSolver(std::unique_ptr<Solver> solver) {
+    if (auto kind = solverFromName(solver->name())) settings.solver = solverKind_ = *kind;
+    solver_ = std::move(solver);
+}
+
 Solver& World::solver() {
     if (!solver_ || solverKind_ != settings.solver) setSolver(settings.solver);
     return *solver_;

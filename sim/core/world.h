@@ -81,6 +81,9 @@ public:
     // step also follows settings.solver). Keeps all state; only the solver's derived data
     // is rebuilt.
     void setSolver(SolverKind kind);
+    // Installs a given implementation of the kind its name() names (the GPU solvers,
+    // sim/cuda/device.h); it stays while settings.solver names that kind.
+    void setSolver(std::unique_ptr<Solver> solver);
     Solver& solver();
     const Solver& solver() const;
 
