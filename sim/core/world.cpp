@@ -65,7 +65,7 @@ void World::substep(Real dt, Real /*alpha0*/, Real alpha1) {
     }
     {
         ScopedTimer t(profile.solve);
-        solver_->solve(*this, dt);  // (9)-(11)
+        solverSwitch.solve(*this, *solver_, dt);  // (9)-(11)
     }
     {
         ScopedTimer t(profile.collisions);
@@ -98,6 +98,7 @@ void World::checkAfter(const char* stage) const {
 bool World::setSolver(SolverKind kind) {
     std::unique_ptr<Solver> next = createSolver(kind);
     if (!next) return false;
+    solverSwitch.begin(std::move(solver_), *next, *this);
     solver_ = std::move(next);
     settings.solver = kind;
     return true;
@@ -146,6 +147,7 @@ void World::clear() {
     triangles.clear();
     animate = nullptr;
     grab_.reset();
+    solverSwitch.reset();
     profile.reset();
     time_ = 0;
     frame_ = 0;

@@ -15,6 +15,7 @@
 #include "sim/core/particles.h"
 #include "sim/core/profile.h"
 #include "sim/core/settings.h"
+#include "sim/core/solver_switch.h"
 #include "sim/solvers/solver.h"
 
 namespace sim {
@@ -46,6 +47,7 @@ public:
     std::vector<Triangle> triangles;  // the surface: rendering, picking, wind
     Settings settings;
     Profile profile;                  // last frame, ms per stage
+    SolverCrossfade solverSwitch;     // hands a solver switch over without a jump
     // Called before each substep with the simulated time, for kinematic scenes.
     std::function<void(World&, Real)> animate;
 
