@@ -40,6 +40,9 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     cli.add_option("--screenshot", o.screenshotPath, "save the last frame as PNG");
     cli.add_option("--record", o.recordPath, "record an H.264 MP4 through ffmpeg");
     cli.add_option("--input", o.inputPath, "replay scripted mouse and key input (JSON)");
+    cli.add_option("--pace", o.pace,
+                   "window: realtime (simulation runs beside the display) or lockstep (display "
+                   "waits for each simulated frame); default lockstep with --frames/--input/--record");
     try {
         cli.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -80,6 +83,10 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
             return 2;
         }
         sim::arapFormOverride() = form;
+    }
+    if (o.pace && *o.pace != "realtime" && *o.pace != "lockstep") {
+        std::cerr << "pbd-sandbox: --pace '" << *o.pace << "' is invalid: use realtime or lockstep\n";
+        return 2;
     }
     if (o.frames < 0) {
         std::cerr << "pbd-sandbox: --frames " << o.frames << " is invalid: must be >= 0\n";
