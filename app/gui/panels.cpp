@@ -26,8 +26,11 @@ void tooltip(const char* text) {
 float panelWidth(const Sandbox& s) {
     return 330.0f * s.contentScale;
 }
-void labelRoom() {
-    ImGui::PushItemWidth(-ImGui::GetFontSize() * 7.5f);
+// Widgets end where the widest label starts, so no label is cut (at least 7.5 em).
+void labelRoom(float widestLabel = 0) {
+    const float room = std::max(ImGui::GetFontSize() * 7.5f,
+                                widestLabel + ImGui::GetStyle().ItemInnerSpacing.x + 2);
+    ImGui::PushItemWidth(-room);
 }
 
 // Returns the panel's bottom-left corner, where the Solver panel goes.
@@ -174,21 +177,30 @@ void solverPanel(Sandbox& s, ImVec2 at) {
                       "new solver takes over over 0.25 s so nothing jumps"
                     : "not in this build");
     }
-    sim::Settings edit = s.settings;
-    bool changed = commonSettings(edit);
-    if (ImGui::CollapsingHeader(sim::solverName(edit.solver))) {
-        if (sim::solverParameters(edit.solver, edit).empty())
-            ImGui::TextDisabled("no solver-specific parameters");
-        changed |= solverParameterWidgets(edit.solver, edit);
-    }
-    const std::string error = edit.validate();
-    if (changed && error.empty()) sendSettings(s, edit);  // applied between two steps
+    // Status first, so a long parameter list never scrolls it out of view.
     ImGui::PushTextWrapPos(0.0f);
-    if (!error.empty()) ImGui::TextColored(kError, "%s", error.c_str());
+    if (!s.settingsError.empty()) ImGui::TextColored(kError, "%s", s.settingsError.c_str());
     if (const std::string w = stabilityWarning(s.settings); !w.empty())
         ImGui::TextColored(kWarning, "%s", w.c_str());
     ImGui::PopTextWrapPos();
+    sim::Settings edit = s.settings;
+    bool changed = commonSettings(edit);
     ImGui::PopItemWidth();
+    if (ImGui::CollapsingHeader(sim::solverName(edit.solver), ImGuiTreeNodeFlags_DefaultOpen)) {
+        float widest = 0;
+        for (const sim::SolverParam& p : sim::solverParameters(edit.solver, edit))
+            if (p.kind != sim::SolverParam::Kind::Bool)
+                widest = std::max(widest, ImGui::CalcTextSize(p.label.c_str()).x);
+        labelRoom(widest);
+        if (sim::solverParameters(edit.solver, edit).empty())
+            ImGui::TextDisabled("no solver-specific parameters");
+        changed |= solverParameterWidgets(edit.solver, edit);
+        ImGui::PopItemWidth();
+    }
+    if (changed) {
+        s.settingsError = edit.validate();
+        if (s.settingsError.empty()) sendSettings(s, edit);  // applied between two steps
+    }
     ImGui::End();
 }
 

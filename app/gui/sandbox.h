@@ -66,7 +66,8 @@ struct Sandbox {
 
     // Edits sent and not yet in the snapshot: the panels show what was asked.
     uint64_t settingsSeq = 0, pauseSeq = 0;
-    sim::Settings settings;  // the Solver panel's values
+    sim::Settings settings;     // the Solver panel's values
+    std::string settingsError;  // why the last edit was refused, if it was
     bool pauseAsked = false;
 
     std::string message;  // last notice, shown in the Scene panel
