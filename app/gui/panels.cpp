@@ -224,10 +224,17 @@ void statsPanel(Sandbox& s) {
     ImGui::Text("%.0f fps   render %.2f ms", io.Framerate,
                 s.renderMs.values.empty() ? 0.0f : s.renderMs.values.back());
     ImGui::Text("sim %.2f ms per frame (%d steps)", st.profile.total, st.steps);
+    // A frame still running longer than the recent ratio allows lowers the ratio shown.
+    const double running = s.stepRunningMs / 1000.0;
+    const double ratio = running > 2 * kDisplayFrameSeconds
+                             ? std::min(st.realTimeRatio, kDisplayFrameSeconds / running)
+                             : st.realTimeRatio;
     if (paused(s))
         ImGui::TextColored(kWarning, "paused");
-    else if (st.realTimeRatio < 0.95)
-        ImGui::TextColored(kWarning, "%.2gx real time", st.realTimeRatio);
+    else if (running > 1)
+        ImGui::TextColored(kWarning, "%.2gx real time (a step has run %.0f s)", ratio, running);
+    else if (ratio < 0.95)
+        ImGui::TextColored(kWarning, "%.2gx real time", ratio);
     else
         ImGui::Text("real time");
     tooltip(

@@ -73,6 +73,8 @@ struct Sandbox {
     std::string message;  // last notice, shown in the Scene panel
     long messageSeq = 0;  // the snapshot message last shown
 
+    double stepRunningMs = 0;  // how long the simulation has been on its current frame
+
     // Measurements of recent frames.
     History fps, simMs, renderMs, maxStrain, meanStrain, residual;
     long historyTick = -1;

@@ -105,6 +105,12 @@ double SimThread::simulationMs() const {
     return simulationMs_;
 }
 
+double SimThread::runningMs() const {
+    std::lock_guard lock(mutex_);
+    if (!runningSince_) return 0;
+    return std::chrono::duration<double, std::milli>(Clock::now() - *runningSince_).count();
+}
+
 void SimThread::publish() {
     PublishOptions options;
     {
@@ -132,8 +138,9 @@ bool SimThread::applyQueued(std::unique_lock<std::mutex>& lock) {
 }
 
 void SimThread::runOne(std::unique_lock<std::mutex>& lock) {
-    lock.unlock();
     const auto t0 = Clock::now();
+    runningSince_ = t0;
+    lock.unlock();
     session_.advanceFrame();
     const auto t1 = Clock::now();
     // Simulated over wall-clock seconds across about the last second of frames.
@@ -147,6 +154,7 @@ void SimThread::runOne(std::unique_lock<std::mutex>& lock) {
         if (wall > 0 && !session_.paused()) session_.setRealTimeRatio(simulated / wall);
     }
     lock.lock();
+    runningSince_.reset();
     simulationMs_ += std::chrono::duration<double, std::milli>(t1 - t0).count();
     failed_ = session_.failed();
     const UiStatus ui = ui_;

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -56,8 +57,10 @@ class SimThread {
     std::vector<AppliedCommand> editLog() const;
     // Whether a step failed during the run (the window exits non-zero after --frames).
     bool failed() const;
-    // Wall-clock ms the simulation has spent stepping, and the world steps taken.
+    // Wall-clock ms the simulation has spent stepping in all.
     double simulationMs() const;
+    // How long the frame being simulated now has run [ms], 0 when the thread is idle.
+    double runningMs() const;
 
   private:
     void loop();
@@ -81,6 +84,7 @@ class SimThread {
     UiStatus ui_;
     PublishOptions publishOptions_;
     double simulationMs_ = 0;
+    std::optional<std::chrono::steady_clock::time_point> runningSince_;
     std::vector<AppliedCommand> log_;  // the session's log, copied under the lock
     bool failed_ = false;
     // Real-time pacing: frames run since `epoch_`; the last second of frames for the ratio.

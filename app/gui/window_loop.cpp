@@ -119,6 +119,7 @@ int runWindow(const Options& o) {
         sim.runFrame();  // lockstep: simulated frame `frame` is published when this returns
         if (takeSnapshot(s) && s.view.stats.steps > 0) ++simulatedFrames;
         followSubject(s, 0.15);
+        s.stepRunningMs = sim.runningMs();
 
         gpu.begin();
         buildUiMarks(s, ui);
