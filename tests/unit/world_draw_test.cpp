@@ -127,6 +127,21 @@ TEST(WorldDraw, ChainsShowTheirParticlesAndPinsAndGrabAreMarked) {
     EXPECT_EQ(marks.lines, 1);   // from the grabbed particle to its target
 }
 
+TEST(WorldDraw, ContactsOnlyWhenAsked) {
+    World cloth = scene("cloth_on_sphere", 8);
+    for (int f = 0; f < 90; ++f) cloth.step();
+    ASSERT_FALSE(cloth.contacts.empty());
+    CountingDraw plain, asked;
+    DrawOptions o = collidersOnly();
+    o.colliders = false;
+    drawWorld(cloth, plain, o);
+    o.contacts = true;
+    drawWorld(cloth, asked, o);
+    EXPECT_EQ(plain.points, 0);
+    EXPECT_EQ(asked.points, static_cast<int>(cloth.contacts.size()));  // a point and its normal each
+    EXPECT_EQ(asked.lines, static_cast<int>(cloth.contacts.size()));
+}
+
 TEST(WorldDraw, BoundsCoverParticlesCollidersAndGround) {
     World barrel = scene("rotating_barrel", 8);
     const Bounds b = sceneBounds(barrel);
