@@ -31,9 +31,9 @@ std::string describe(const Command& command) {
             else if constexpr (std::is_same_v<T, Cut>)
                 return "cut from eye " + vec(c.eye) + " through " + vec(c.a) + " and " + vec(c.b);
             else if constexpr (std::is_same_v<T, SetSettings>)
-                return "settings (dt " + std::to_string(c.settings.frameDt) + ", " +
-                       std::to_string(c.settings.substeps) + " substeps, " +
-                       std::to_string(c.settings.iterations) + " iterations)";
+                return "settings (dt " + std::to_string(c.settings->frameDt) + ", " +
+                       std::to_string(c.settings->substeps) + " substeps, " +
+                       std::to_string(c.settings->iterations) + " iterations)";
             else if constexpr (std::is_same_v<T, SelectSolver>)
                 return std::string("solver ") + sim::solverName(c.kind);
             else if constexpr (std::is_same_v<T, LoadScene>)

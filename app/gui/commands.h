@@ -4,6 +4,7 @@
 // with the simulation frame it was applied at, so a session can be written out as
 // scripted input and replayed exactly. Particle indices carry the scene generation they
 // were picked in: an edit picked in a scene that has since been reloaded is dropped.
+#include <memory>
 #include <string>
 #include <variant>
 
@@ -30,9 +31,10 @@ struct SetPin {
 struct Cut {
     sim::Vec3 eye = sim::Vec3::Zero(), a = sim::Vec3::Zero(), b = sim::Vec3::Zero();
 };
-// Everything but the solver kind, which only SelectSolver changes.
+// Everything but the solver kind, which only SelectSolver changes. Held immutable and
+// shared, so a slider dragged every frame adds a pointer, not 456 bytes, to each log entry.
 struct SetSettings {
-    sim::Settings settings;
+    std::shared_ptr<const sim::Settings> settings;
 };
 struct SelectSolver {
     sim::SolverKind kind = sim::SolverKind::PBD;

@@ -27,7 +27,7 @@ void setPaused(Sandbox& s, bool p) {
 
 void sendSettings(Sandbox& s, const sim::Settings& settings) {
     s.settings = settings;
-    s.settingsSeq = send(s, SetSettings{settings});
+    s.settingsSeq = send(s, SetSettings{std::make_shared<const sim::Settings>(settings)});
 }
 
 void requestLoad(Sandbox& s, const std::string& name, int resolution) {

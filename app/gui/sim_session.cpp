@@ -123,7 +123,7 @@ void SimSession::apply(const Command& command, uint64_t seq) {
                 const int split = sim::cutAlongStroke(world_, {c.eye, c.a, c.b});
                 notice("knife: " + std::to_string(split) + " vertices split");
             } else if constexpr (std::is_same_v<T, SetSettings>) {
-                sim::Settings s = c.settings;
+                sim::Settings s = *c.settings;
                 s.solver = world_.settings.solver;  // only SelectSolver switches solver
                 if (std::string e = s.validate(); e.empty())
                     world_.settings = s;
