@@ -40,6 +40,9 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     cli.add_option("--screenshot", o.screenshotPath, "save the last frame as PNG");
     cli.add_option("--record", o.recordPath, "record an H.264 MP4 through ffmpeg");
     cli.add_option("--input", o.inputPath, "replay scripted mouse and key input (JSON)");
+    cli.add_option("--pace", o.pace,
+                   "window: realtime (simulation runs beside the display) or lockstep (display "
+                   "waits for each simulated frame); default lockstep with --frames/--input/--record");
     try {
         cli.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -63,6 +66,9 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     {
         sim::Settings check;  // a bad value is reported now, not after the scene loaded
         if (std::string e = o.settings.apply(check); !e.empty()) return fail(e);
+    }
+    if (o.pace && *o.pace != "realtime" && *o.pace != "lockstep") {
+        return fail("--pace '" + *o.pace + "' is invalid: use realtime or lockstep");
     }
     if (o.frames < 0) return fail("--frames " + std::to_string(o.frames) + " is invalid: must be >= 0");
     if (o.width < 64 || o.height < 64 || o.width > 8192 || o.height > 8192)

@@ -26,6 +26,8 @@ struct Options {
     std::string screenshotPath;
     std::string recordPath;
     std::string inputPath;
+    // realtime | lockstep; unset: lockstep for --frames, --input and --record, else realtime.
+    std::optional<std::string> pace;
 };
 
 // Parses argv. Returns an exit code to stop with (0 after --help, 2 on a bad value), or

@@ -108,7 +108,7 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
             else
                 contacts_.self.clear();
             break;
-        case Stage::Solve: solver_->solve(*this, dt); break;
+        case Stage::Solve: solverSwitch.solve(*this, *solver_, dt); break;  // (9)-(11)
         case Stage::PostProjection:
             resolveRemainingPenetrations(particles, colliders, s.collisionThickness, contacts_.colliders);
             break;
@@ -166,7 +166,9 @@ void World::restoreState() {
 }
 
 void World::setSolver(SolverKind kind) {
-    solver_ = createSolver(kind);
+    std::unique_ptr<Solver> next = createSolver(kind);
+    if (solver_) solverSwitch.begin(std::move(solver_), *next, *this);
+    solver_ = std::move(next);
     solverKind_ = kind;
     settings.solver = kind;
 }
@@ -248,6 +250,7 @@ void World::clear() {
     triangles.clear();
     animate = nullptr;
     grab_.reset();
+    solverSwitch.reset();
     profile.reset();
     time_ = 0;
     frame_ = 0;

@@ -18,6 +18,7 @@
 #include "sim/core/particles.h"
 #include "sim/core/profile.h"
 #include "sim/core/settings.h"
+#include "sim/core/solver_switch.h"
 #include "sim/solvers/solver.h"
 
 namespace sim {
@@ -66,6 +67,7 @@ public:
     std::vector<Triangle> triangles;  // the surface: rendering, picking, wind, self collision
     Settings settings;
     Profile profile;  // last frame, ms per stage
+    SolverCrossfade solverSwitch;  // hands a solver switch over without a jump
     // Called in the kinematics stage of each substep with the substep's start time, for
     // scenes that move colliders on a script.
     std::function<void(World&, Real)> animate;
