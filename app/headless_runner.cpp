@@ -20,7 +20,7 @@ int listScenes() {
 
 int runHeadless(const Options& o) {
     sim::World world;
-    if (std::string error = sim::loadScene(world, o.scene, {o.resolution}); !error.empty()) {
+    if (std::string error = sim::loadScene(world, o.scene, o.sceneParams); !error.empty()) {
         std::cerr << "pbd-sandbox: " << error << "\n";
         return 2;
     }
@@ -50,7 +50,7 @@ int runHeadless(const Options& o) {
         const int cross = crossings.update(world);
         maxPenetrations = std::max(maxPenetrations, pen);
         totalCrossings += cross;
-        csv.writeRow(world, {double(world.particles.size()), double(world.selfContacts.size()),
+        csv.writeRow(world, {double(world.particles.size()), double(world.contacts().self.size()),
                              double(pen), double(cross), double(sim::countComponents(world))});
     }
     if (csv.isOpen())
@@ -64,10 +64,12 @@ int runHeadless(const Options& o) {
     const sim::FrameMetrics m = sim::measure(world);
     const bool finite = m.kineticEnergy == m.kineticEnergy;
     std::printf(
-        "%s res=%d solver=%s iterations=%d substeps=%d particles=%d constraints=%zu: %d frames, "
+        "%s res=%d solver=%s device=%s iterations=%d substeps=%d particles=%d constraints=%zu: %d frames, "
         "%.3f ms/frame, max strain %.5f, mean strain %.6f, kinetic energy %.5g J%s\n",
-        o.scene.c_str(), o.resolution > 0 ? o.resolution : sim::findScene(o.scene)->defaultResolution,
-        sim::solverName(world.settings.solver), world.settings.iterations, world.settings.substeps,
+        o.scene.c_str(), o.sceneParams.resolution > 0 ? o.sceneParams.resolution : sim::findScene(o.scene)->defaultResolution,
+        sim::solverName(world.settings.solver),
+        world.solver().stats().find("gpu").value_or(0) > 0 ? "cuda" : "cpu",  // where the last solve ran
+        world.settings.iterations, world.settings.substeps,
         world.particles.size(), world.constraints.size(), frames, simMs / frames, m.maxStrain,
         m.meanStrain, m.kineticEnergy, finite ? "" : " (NOT FINITE)");
     return finite ? 0 : 1;

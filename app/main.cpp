@@ -4,6 +4,7 @@
 
 #include "app/headless_runner.h"
 #include "app/options.h"
+#include "sim/core/params.h"
 
 #ifdef PBD_HAVE_GUI
 #include "app/gui_app.h"
@@ -14,6 +15,10 @@ int main(int argc, char** argv) {
     if (auto code = app::parseOptions(argc, argv, options)) return *code;
     try {
         if (options.listScenes) return app::listScenes();
+        if (options.listParams) {
+            std::fputs(sim::paramsMarkdown().c_str(), stdout);
+            return 0;
+        }
         if (options.headless) return app::runHeadless(options);
 #ifdef PBD_HAVE_GUI
         return app::runWindow(options);

@@ -1,33 +1,24 @@
 #pragma once
-// Everything the pbd-sandbox command line can say, parsed by CLI11 (app/options.cpp).
-// Optional fields override the scene's own settings only when given.
+// Everything the pbd-sandbox command line can say, parsed by CLI11 (app/options.cpp). Every
+// simulation setting is a flag generated from the parameter table (--<name> VALUE, see
+// --list-params); they override the scene's own settings only when given.
 #include <optional>
 #include <string>
 
+#include "app/settings_cli.h"
 #include "sim/core/world.h"
+#include "sim/scenes/scene_table.h"
 
 namespace app {
 
 struct Options {
     bool headless = false;
     bool listScenes = false;
+    bool listParams = false;
     std::string scene = "hanging_cloth";
-    std::optional<std::string> solver;
-    int resolution = 0;  // 0 = the scene's default
-    std::optional<int> iterations;
-    std::optional<int> substeps;
-    std::optional<double> dt;
-    std::optional<double> stretch;  // stiffness sliders in [0,1] (materialFromSlider)
-    std::optional<double> bend;
-    std::optional<double> damping;
-    std::optional<double> mu;        // ARAP shear modulus [Pa] (compliance 1/(mu V_tet))
-    std::optional<std::string> arapForm;  // ARAP rows per tet (sim::ArapForm); unset: the scene's
-    double tetQuality = 1.414;       // tetgen -q radius-edge bound for soft-body scenes
-    double tetMaxVolume = 0;         // tetgen -a volume bound [m^3], 0 = none
-    double tetgenTimeout = 120;      // tetgen is killed after this long [s]
-    std::optional<bool> selfCollision;  // --self-collision on|off
-    std::optional<std::string> mgpbdSystem;  // dual | primal (MgpbdSettings::primalSystem)
-    std::optional<double> tearStrain;   // 0 = no tearing
+    SettingsOverrides settings;    // --solver, --iterations, --dt, --mgpbd-..., ...
+    sim::SceneParams sceneParams;  // --res, --tet-quality, --tet-max-volume, --arap-form
+    std::string device = "cpu";    // --device cpu | cuda (sim/cuda/device.h)
     int frames = 0;  // 0 = run until the window closes (headless: 300)
     std::string statsPath;
     // Window-only options.
@@ -35,14 +26,17 @@ struct Options {
     std::string screenshotPath;
     std::string recordPath;
     std::string inputPath;
+    // realtime | lockstep; unset: lockstep for --frames, --input and --record, else realtime.
+    std::optional<std::string> pace;
 };
 
 // Parses argv. Returns an exit code to stop with (0 after --help, 2 on a bad value), or
 // nothing to go on. Messages go to stderr and name what is valid.
 std::optional<int> parseOptions(int argc, char** argv, Options& options);
 
-// Applies the command line's overrides to a freshly loaded world; returns an error
-// message (naming the bad value) or empty.
+// Applies the command line's setting overrides to a freshly loaded world; returns an error
+// message (naming the bad value) or empty. The one function that does this for the window,
+// the headless runner and (through SettingsOverrides) the bench.
 std::string applyOverrides(const Options& options, sim::World& world);
 
 }  // namespace app

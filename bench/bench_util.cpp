@@ -10,8 +10,14 @@
 namespace bench {
 
 sim::World loadSceneOrDie(const std::string& scene, int res) {
+    sim::SceneParams params;
+    params.resolution = res;
+    return loadSceneOrDie(scene, params);
+}
+
+sim::World loadSceneOrDie(const std::string& scene, const sim::SceneParams& params) {
     sim::World world;
-    if (std::string error = sim::loadScene(world, scene, {res}); !error.empty()) {
+    if (std::string error = sim::loadScene(world, scene, params); !error.empty()) {
         std::cerr << "pbd-bench: " << error << "\n";
         std::exit(2);
     }

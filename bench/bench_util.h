@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sim/core/world.h"
+#include "sim/scenes/scene_table.h"
 
 namespace bench {
 
@@ -25,6 +26,7 @@ std::vector<T> parseList(const std::string& text) {
 
 // Loads a scene, exits the process with a message on error.
 sim::World loadSceneOrDie(const std::string& scene, int res);
+sim::World loadSceneOrDie(const std::string& scene, const sim::SceneParams& params);
 
 // Describes this machine (CPU model, cores) for the CSV headers of committed results.
 std::string machineDescription();

@@ -20,8 +20,9 @@ struct Args {
 
 int run(const Args& a) {
     auto kind = sim::solverFromName(a.solver);
-    if (!kind || !sim::solverAvailable(*kind)) {
-        std::fprintf(stderr, "pbd-bench: solver '%s' is not available\n", a.solver.c_str());
+    if (!kind) {
+        std::fprintf(stderr, "pbd-bench: unknown solver '%s' (pbd | xpbd | hpbd | mgpbd)\n",
+                     a.solver.c_str());
         return 2;
     }
     FILE* out = openCsv(a.csv);

@@ -5,6 +5,7 @@
 
 #include "bench/bench_registry.h"
 #include "bench/bench_util.h"
+#include "bench/gpu_bench_util.h"
 
 namespace bench {
 std::vector<BenchCommand>& benchCommands() {
@@ -23,6 +24,8 @@ int main(int argc, char** argv) {
     std::string& line = bench::benchCommandLine();
     line = "pbd-bench";
     for (int i = 1; i < argc; ++i) line += std::string(" ") + argv[i];
+    std::string device;  // unset: cuda for the gpu-* subcommands, cpu for the others
+    cli.add_option("--device", device, "cpu | cuda: the gpu-* subcommands run on the GPU, the others on the CPU");
     std::map<std::string, std::function<int()>> runners;
     for (auto& command : bench::benchCommands()) {
         CLI::App* sub = cli.add_subcommand(command.name, command.description);
@@ -36,6 +39,12 @@ int main(int argc, char** argv) {
         std::cerr << "pbd-bench: " << e.what() << "\nRun with --help for the subcommands.\n";
         return 2;
     }
-    for (CLI::App* sub : cli.get_subcommands()) return runners[sub->get_name()]();
+    for (CLI::App* sub : cli.get_subcommands()) {
+        if (std::string e = bench::checkDevice(device, sub->get_name()); !e.empty()) {
+            std::cerr << "pbd-bench: " << e << "\n";
+            return 2;
+        }
+        return runners[sub->get_name()]();
+    }
     return 2;
 }

@@ -6,14 +6,7 @@
 
 namespace bench {
 
-void preSolveStages(sim::World& world) {
-    const sim::Real dt = world.settings.substepDt();
-    sim::applyExternalForces(world.particles, world.triangles, world.settings, dt);
-    sim::dampVelocities(world.particles, world.settings.damping);
-    sim::predictPositions(world.particles, dt);
-    sim::generateContacts(world.particles, world.colliders, world.settings.collisionThickness,
-                          world.contacts);
-}
+void preSolveStages(sim::World& world) { world.runStagesBeforeSolve(); }
 
 sim::World worldBeforeSolve(const std::string& scene, int res, int frame) {
     sim::World world = loadSceneOrDie(scene, res);

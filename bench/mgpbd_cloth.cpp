@@ -20,7 +20,7 @@
 #include "bench/bench_util.h"
 #include "bench/mgpbd_bench_util.h"
 #include "bench/mgpbd_cli.h"
-#include "sim/constraints/constraint_visit.h"
+#include "sim/constraints/constraint_set.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 #include "sim/solvers/pbd/gauss_seidel_solver.h"
 #include "sim/solvers/residual.h"
@@ -44,7 +44,7 @@ struct Args {
 sim::World copyOf(const sim::World& base, int res) {
     sim::World world = loadSceneOrDie("mgpbd_cloth", res);
     world.particles = base.particles;
-    world.contacts = base.contacts;
+    world.contacts() = base.contacts();
     world.settings = base.settings;
     return world;
 }
@@ -58,24 +58,28 @@ void xpbdJacobiSweep(sim::World& world, sim::Real dt, sim::LambdaSet& lambdas,
     size_t type = 0;
     sim::visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
-        constexpr int N = Traits::arity;
+        constexpr int N = Traits::arity, R = Traits::rows;
         std::vector<sim::Real>& lambda = lambdas[type++];
         const sim::Real at = Traits::material(world.settings).compliance / (dt * dt);
         for (size_t c = 0; c < array.size(); ++c) {
             const auto idx = Traits::indices(array[c]);
-            sim::Vec3 g[N];
-            const sim::Real C = Traits::evaluate(array[c], P.p, g);
-            sim::Real sum = 0;
-            int deg = 1;
-            for (int k = 0; k < N; ++k) {
-                sum += P.w[idx[k]] * g[k].squaredNorm();
-                deg = std::max(deg, degree[idx[k]]);
+            sim::Real C[R];
+            sim::Vec3 g[R][N];
+            sim::evaluateRows<Traits>(array[c], P.p, C, g);
+            for (int row = 0; row < R; ++row) {
+                sim::Real sum = 0;
+                int deg = 1;
+                for (int k = 0; k < N; ++k) {
+                    sum += P.w[idx[k]] * g[row][k].squaredNorm();
+                    deg = std::max(deg, degree[idx[k]]);
+                }
+                const sim::Real a = at * array[c].complianceScale;
+                if (sum + a < 1e-12) continue;
+                sim::Real& l = lambda[c * R + row];
+                const sim::Real dl = (-C[row] - a * l) / (sum + a) / deg;
+                l += dl;
+                for (int k = 0; k < N; ++k) dx[idx[k]] += P.w[idx[k]] * dl * g[row][k];
             }
-            const sim::Real a = at * array[c].complianceScale;
-            if (sum + a < 1e-12) continue;
-            const sim::Real dl = (-C - a * lambda[c]) / (sum + a) / deg;
-            lambda[c] += dl;
-            for (int k = 0; k < N; ++k) dx[idx[k]] += P.w[idx[k]] * dl * g[k];
         }
     });
     for (int i = 0; i < P.size(); ++i) P.p[i] += dx[i];

@@ -40,7 +40,7 @@ int run(const Args& a) {
         double solveMs = 0, setupMs = 0;
         for (int f = 0; f < a.frames; ++f) {
             world.step();
-            solveMs += world.profile.solve;
+            solveMs += world.profile[sim::Stage::Solve];
             setupMs += world.solver().stats().find("ms setup").value_or(0);
         }
         const auto& h = world.solver().stats().residualHistory;

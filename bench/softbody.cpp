@@ -23,10 +23,9 @@
 #include "bench/bench_util.h"
 #include "bench/mgpbd_bench_util.h"
 #include "bench/mgpbd_cli.h"
-#include "sim/constraints/constraint_visit.h"
+#include "sim/constraints/constraint_set.h"
 #include "sim/core/metrics.h"
 #include "sim/scenes/scenes.h"
-#include "sim/solvers/solver_params.h"
 #include "sim/topology/softbody_builder.h"
 #include "sim/topology/softbody_metrics.h"
 
@@ -44,7 +43,8 @@ struct Args {
     double seconds = 2.0;
     int res = 0;
     std::string csv;
-    std::string arapForm;  // empty: the scene's
+    std::string arapForm;     // empty: the scene's
+    sim::SceneParams params;  // resolution and ARAP form, set by run()
     MgpbdOverrides mg;
 };
 
@@ -53,11 +53,16 @@ double arapEnergy(const sim::World& w) {
     const sim::Real compliance = w.settings.arap.compliance;
     if (!(compliance > 0)) return 0;
     double e = 0;
-    for (const sim::ArapConstraint& c : w.constraints.arap) {
-        sim::Vec3 g[4];
-        const sim::Real C = sim::ConstraintTraits<sim::ArapConstraint>::evaluate(c, w.particles.x, g);
-        e += C * C / (2 * compliance * c.complianceScale);
-    }
+    sim::visitConstraints(w.constraints, [&](const auto& array, const auto& traits) {
+        using Traits = std::decay_t<decltype(traits)>;
+        if (&Traits::material(w.settings) != &w.settings.arap) return;  // the ARAP family only
+        for (const auto& c : array) {
+            sim::Real C[Traits::rows];
+            sim::Vec3 g[Traits::rows][Traits::arity];
+            sim::evaluateRows<Traits>(c, w.particles.x, C, g);
+            for (sim::Real r : C) e += r * r / (2 * compliance * c.complianceScale);
+        }
+    });
     return e;
 }
 
@@ -92,16 +97,13 @@ std::vector<sim::SolverKind> availableMethods(const std::string& list) {
     for (const std::string& name : parseList<std::string>(list)) {
         auto kind = sim::solverFromName(name);
         if (!kind) std::fprintf(stderr, "pbd-bench softbody: unknown method '%s' skipped\n", name.c_str());
-        else if (!sim::solverAvailable(*kind))
-            std::fprintf(stderr, "pbd-bench softbody: method '%s' is not in this build, skipped\n",
-                         name.c_str());
         else kinds.push_back(*kind);
     }
     return kinds;
 }
 
 sim::World loadWith(const Args& a, sim::SolverKind kind, int iterations) {
-    sim::World w = loadSceneOrDie(a.scene, a.res);
+    sim::World w = loadSceneOrDie(a.scene, a.params);
     w.setSolver(kind);
     w.settings.iterations = iterations;
     w.settings.mgpbd.maxIterations = iterations;  // MGPBD's outer iterations
@@ -139,9 +141,10 @@ std::string mgpbdDescription(const Args& a) {
 
 int runSquash(const Args& a, const std::string& command, FILE* out) {
     sim::TetMesh rest;
-    const int res = a.res > 0 ? a.res : sim::findScene(a.scene)->defaultResolution;
+    sim::SceneParams params = a.params;
+    params.resolution = a.res > 0 ? a.res : sim::findScene(a.scene)->defaultResolution;
     std::string source;
-    if (std::string e = sim::bunnySquashMesh(res, rest, &source); !e.empty()) {
+    if (std::string e = sim::bunnySquashMesh(params, rest, &source); !e.empty()) {
         std::fprintf(stderr, "pbd-bench softbody: %s\n", e.c_str());
         return 2;
     }
@@ -235,7 +238,7 @@ int runBeam(const Args& a, const std::string& command, FILE* out) {
     return 0;
 }
 
-int run(const Args& a) {
+int run(Args a) {
     if (!sim::findScene(a.scene)) {
         std::fprintf(stderr, "pbd-bench softbody: unknown scene '%s'\n", a.scene.c_str());
         return 2;
@@ -244,13 +247,10 @@ int run(const Args& a) {
         std::fprintf(stderr, "pbd-bench softbody: --scene must be bunny_squash or beam\n");
         return 2;
     }
-    if (!a.arapForm.empty()) {
-        sim::ArapForm form;
-        if (!sim::parseArapForm(a.arapForm, form)) {
-            std::fprintf(stderr, "pbd-bench softbody: --arap-form must be norm or strain\n");
-            return 2;
-        }
-        sim::arapFormOverride() = form;
+    a.params.resolution = a.res;
+    if (std::string e = app::checkSceneParams(a.params, a.arapForm); !e.empty()) {
+        std::fprintf(stderr, "pbd-bench softbody: %s\n", e.c_str());
+        return 2;
     }
     FILE* out = openCsv(a.csv);
     const std::string command = benchCommandLine();

@@ -8,9 +8,6 @@ find_package(meshoptimizer REQUIRED)
 if(PBD_BUILD_TESTS)
   find_package(GTest REQUIRED)
 endif()
-if(PBD_BUILD_BENCH)
-  find_package(benchmark REQUIRED)
-endif()
 
 # The window stack is optional: without it only the headless program is built.
 set(PBD_HAVE_GUI_DEPS OFF)

@@ -1,8 +1,15 @@
 # Project-wide warning and sanitizer flags, applied through an interface target.
+# CUDA sources (sim/cuda) get the same host-compiler warnings through nvcc's -Xcompiler.
 add_library(pbd_warnings INTERFACE)
-target_compile_options(pbd_warnings INTERFACE -Wall -Wextra -Wno-unknown-pragmas)
+target_compile_options(pbd_warnings INTERFACE
+  "$<$<COMPILE_LANGUAGE:CXX>:-Wall;-Wextra;-Wno-unknown-pragmas>"
+  "$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra,-Wno-unknown-pragmas>")
 if(PBD_WERROR)
-  target_compile_options(pbd_warnings INTERFACE -Werror)
+  # The ci preset: warnings are errors, and two more that catch real mistakes here
+  # (a local hiding a member or parameter; deleting through a base without a virtual dtor).
+  target_compile_options(pbd_warnings INTERFACE
+    "$<$<COMPILE_LANGUAGE:CXX>:-Werror;-Wshadow;-Wnon-virtual-dtor>"
+    "$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Werror;--Werror=all-warnings>")
 endif()
 if(PBD_SANITIZE)
   add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)

@@ -60,4 +60,38 @@ void OrbitCamera::frame(const glm::dvec3& lo, const glm::dvec3& hi) {
     distance = radius / std::sin(fovY / 2) * 1.05;
 }
 
+namespace {
+// Distance at which a sphere of radius r fills the smaller half angle of the view.
+double fitDistance(double r, double fovY, double aspect) {
+    const double halfX = std::atan(std::tan(fovY / 2) * aspect);
+    return std::max(r, 0.05) / std::sin(std::min(fovY / 2, halfX)) * 1.05;
+}
+}  // namespace
+
+bool OrbitCamera::inView(const glm::dvec3& lo, const glm::dvec3& hi, double aspect, double margin) const {
+    const glm::dvec3 c = 0.5 * (lo + hi);
+    const double r = 0.5 * glm::length(hi - lo);
+    const glm::dvec3 f = forward();
+    const glm::dvec3 right = glm::normalize(glm::cross(f, glm::dvec3(0, 1, 0)));
+    const glm::dvec3 up = glm::cross(right, f);
+    const glm::dvec3 d = c - eye();
+    const double depth = glm::dot(d, f);
+    if (depth <= r) return false;  // behind the eye or around it
+    const double tanY = std::tan(fovY / 2) * margin, tanX = std::tan(fovY / 2) * aspect * margin;
+    // The sphere's centre offset plus its radius, both as tangents seen from the eye.
+    const double spread = r / std::sqrt(depth * depth - r * r);
+    return std::abs(glm::dot(d, right)) / depth + spread <= tanX &&
+           std::abs(glm::dot(d, up)) / depth + spread <= tanY;
+}
+
+bool OrbitCamera::keepInView(const glm::dvec3& lo, const glm::dvec3& hi, double aspect, double blend) {
+    if (inView(lo, hi, aspect)) return false;
+    const glm::dvec3 c = 0.5 * (lo + hi);
+    const double r = 0.5 * glm::length(hi - lo);
+    target += blend * (c - target);
+    const double need = std::min(fitDistance(r, fovY, aspect), 80.0);  // as far as zoom goes
+    if (distance < need) distance += blend * (need - distance);
+    return true;
+}
+
 }  // namespace render

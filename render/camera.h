@@ -34,6 +34,13 @@ public:
     void zoom(double wheelSteps);
     // Fits the box [lo, hi] in view, keeping the viewing direction.
     void frame(const glm::dvec3& lo, const glm::dvec3& hi);
+    // Whether the sphere around the box [lo, hi] lies inside the view cone, shrunk to
+    // `margin` of its half angles, of a window of this aspect (width / height).
+    bool inView(const glm::dvec3& lo, const glm::dvec3& hi, double aspect, double margin = 0.9) const;
+    // Follows a moving subject: when its box leaves inView, moves the target towards the
+    // box centre and backs off until it fits, by `blend` of the way (0..1, per call).
+    // Returns whether the camera moved.
+    bool keepInView(const glm::dvec3& lo, const glm::dvec3& hi, double aspect, double blend);
 };
 
 }  // namespace render

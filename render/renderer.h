@@ -1,39 +1,41 @@
 #pragma once
-// Draws a sim::World with OpenGL 3.3 core: the ground grid, planar shadows of the surfaces
-// and spheres, the double-sided lit surfaces (or their strain heat map, or a wireframe),
-// collider spheres, and the overlay (pins, grab, solver debug geometry). The caller owns
-// the window and the GL context; render ms are measured by the caller.
+// Draws a frame with OpenGL 3.3 core from what it is given, knowing no simulation types:
+// the surfaces (SurfaceView: cloth and soft-body boundaries, lit on both sides, or their
+// strain heat map, or a wireframe), the solids, lines and points of draw lists
+// (draw_list.h: colliders, pins, the grab, the app's marks), the ground grid where a list
+// names one, and planar shadows on it. Solids that stand in front of a surface are drawn
+// see-through there (stencil), so a barrel or a sphere never hides the cloth it holds.
+// The caller owns the window and the GL context, and times the frame (gpu_timer.h).
 #include <epoxy/gl.h>
 
-#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "render/camera.h"
-#include "render/overlay.h"
+#include "render/draw_list.h"
 #include "render/shader_program.h"
 #include "render/surface_mesh.h"
-
-namespace sim {
-class World;
-}
 
 namespace render {
 
 struct RenderOptions {
     bool wireframe = false;
-    bool heatmap = false;       // colour surfaces by strain
-    float heatmapMax = 0.05f;   // strain shown as full red
+    bool heatmap = false;      // colour surfaces by strain
+    float heatmapMax = 0.10f;  // strain shown as full red (10 %)
     bool shadows = true;
+    bool showColliders = true;
     bool showPins = true;
     float frontColor[3] = {0.86f, 0.38f, 0.22f};
     float backColor[3] = {0.25f, 0.47f, 0.78f};
     float skyColor[3] = {0.58f, 0.64f, 0.71f};
 };
 
+// The heat map's colour at t in [0, 1] (blue, green, red), as the surface shader makes it.
+void heatColor(float t, float rgb[3]);
+
 class Renderer {
-public:
+  public:
     Renderer();
     ~Renderer();
     Renderer(const Renderer&) = delete;
@@ -42,21 +44,32 @@ public:
     // Loads the shaders from shaderDir and creates the buffers; returns an error or empty.
     std::string init(const std::string& shaderDir);
     // Draws into the current framebuffer of size width x height.
-    void draw(const sim::World& world, const OrbitCamera& camera, int width, int height,
-              const RenderOptions& options, const Overlay& overlay);
+    void draw(const SurfaceView& surface, const DrawList& world, const DrawList& ui,
+              const OrbitCamera& camera, int width, int height, const RenderOptions& options);
 
-private:
+  private:
     struct Mesh {
         GLuint vao = 0, vbo = 0, ibo = 0;
         GLsizei indexCount = 0;
     };
-    void createSphere();
-    void uploadSurface(const sim::World& world);
-    void drawSurfaces(const sim::World& world, const glm::mat4& viewProj, bool shadowPass);
-    void drawOverlay(const std::vector<float>& vertices, GLenum mode, const glm::mat4& viewProj);
+    struct CachedMesh {
+        std::weak_ptr<const sim::TriangleMesh> source;
+        Mesh gpu;
+    };
+    void upload(Mesh& mesh, const std::vector<float>& vertices,
+                const std::vector<uint32_t>& indices);
+    void uploadSurface(const SurfaceView& surface);
+    const Mesh& meshFor(const Solid& solid);
+    unsigned layerMask() const;
+    void drawSurfaces(const glm::mat4& viewProj, bool shadowPass);
+    void drawSolids(const std::vector<const DrawList*>& lists, float alpha);
+    void drawGround(float y, const glm::mat4& viewProj);
+    void drawShadows(const std::vector<const DrawList*>& lists, const glm::mat4& viewProj);
+    void drawLines(const std::vector<float>& vertices, GLenum mode, const glm::mat4& viewProj);
 
     ShaderProgram surfaceShader_, groundShader_, lineShader_;
-    Mesh surface_, sphere_;
+    Mesh surface_, sphere_, box_, cylinder_;
+    std::vector<CachedMesh> meshes_;
     GLuint groundVao_ = 0, groundVbo_ = 0;
     GLuint overlayVao_ = 0, overlayVbo_ = 0;
     uint64_t uploadedTopology_ = ~0ull;

@@ -14,6 +14,7 @@ uniform int uHeatmap;
 uniform float uHeatmapMax;
 uniform vec3 uLightDir;
 uniform vec3 uEye;
+uniform float uAlpha;  // < 1 where a solid is drawn see-through over a surface
 
 out vec4 fragColor;
 
@@ -43,5 +44,5 @@ void main() {
     float spec = pow(max(dot(n, h), 0.0), 40.0) * 0.12 * step(0.0, diffuse);
     float rim = pow(1.0 - max(dot(n, v), 0.0), 3.0) * 0.10;
     vec3 c = base * (ambient + 0.80 * diffuse * vec3(1.0, 0.96, 0.90)) + vec3(spec + rim);
-    fragColor = vec4(pow(c, vec3(1.0 / 1.15)), 1.0);
+    fragColor = vec4(pow(c, vec3(1.0 / 1.15)), uAlpha);
 }

@@ -1,5 +1,5 @@
 #version 330 core
-// Cloth and soft-body surfaces, collider spheres, and their planar shadows on the ground.
+// Cloth and soft-body surfaces, solids (colliders), and their planar shadows on the ground.
 layout(location = 0) in vec3 aPos;
 layout(location = 1) in vec3 aNormal;
 layout(location = 2) in float aStrain;

@@ -11,11 +11,19 @@ void onCursor(Sandbox& s, double x, double y) {
     s.cursorX = x;
     s.cursorY = y;
     switch (s.drag) {
-        case Drag::Grab: onToolDrag(s); break;
-        case Drag::Orbit: s.camera.orbit(dx, dy); break;
-        case Drag::Pan: s.camera.pan(dx, dy, s.windowHeight); break;
-        case Drag::Knife:  // the stroke is cut on release
-        case Drag::None: break;
+        case Drag::Grab:
+            onToolDrag(s);
+            break;
+        case Drag::Orbit:
+            s.camera.orbit(dx, dy);
+            break;
+        case Drag::Pan:
+            s.camera.pan(dx, dy, s.windowHeight);
+            s.follow = false;  // the person took the camera
+            break;
+        case Drag::Knife:  // drawn while dragging, cut on release
+        case Drag::None:
+            break;
     }
 }
 
@@ -26,13 +34,22 @@ void onMouseButton(Sandbox& s, MouseButton button, bool pressed, bool ctrl) {
         return;
     }
     switch (button) {
-        case MouseButton::Left: onToolPress(s, ctrl); break;
-        case MouseButton::Right: s.drag = Drag::Orbit; break;
-        case MouseButton::Middle: s.drag = Drag::Pan; break;
+        case MouseButton::Left:
+            onToolPress(s, ctrl);
+            break;
+        case MouseButton::Right:
+            s.drag = Drag::Orbit;
+            break;
+        case MouseButton::Middle:
+            s.drag = Drag::Pan;
+            break;
     }
 }
 
-void onScroll(Sandbox& s, double steps) { s.camera.zoom(steps); }
+void onScroll(Sandbox& s, double steps) {
+    s.camera.zoom(steps);
+    s.follow = false;
+}
 
 namespace {
 
@@ -41,38 +58,51 @@ void cycleScene(Sandbox& s, int direction) {
     const int n = static_cast<int>(table.size());
     int current = 0;
     for (int i = 0; i < n; ++i)
-        if (s.sceneName == table[i].name) current = i;
-    const int next = ((current + direction) % n + n) % n;
-    if (loadScene(s, table[next].name, 0)) frameScene(s);
+        if (s.view.sceneName == table[i].name) current = i;
+    requestLoad(s, table[((current + direction) % n + n) % n].name, 0);
+}
+
+template <sim::SolverKind kind>
+void solver(Sandbox& s) {
+    requestSolver(s, kind);
 }
 
 }  // namespace
 
+const std::vector<KeyBinding>& keyBindings() {
+    static const std::vector<KeyBinding> table = {
+        {GLFW_KEY_SPACE, "Space", "pause / run", [](Sandbox& s) { setPaused(s, !paused(s)); }},
+        {GLFW_KEY_O, "O", "one step (pauses)", [](Sandbox& s) { send(s, StepOnce{}); }},
+        {GLFW_KEY_R, "R", "reset the scene",
+         [](Sandbox& s) { requestLoad(s, s.view.sceneName, s.view.resolution); }},
+        {GLFW_KEY_LEFT_BRACKET, "[", "previous scene", [](Sandbox& s) { cycleScene(s, -1); }},
+        {GLFW_KEY_RIGHT_BRACKET, "]", "next scene", [](Sandbox& s) { cycleScene(s, +1); }},
+        {GLFW_KEY_1, "1", "solver PBD (state kept, no jump)", solver<sim::SolverKind::PBD>},
+        {GLFW_KEY_2, "2", "solver XPBD", solver<sim::SolverKind::XPBD>},
+        {GLFW_KEY_3, "3", "solver HPBD", solver<sim::SolverKind::HPBD>},
+        {GLFW_KEY_4, "4", "solver MGPBD", solver<sim::SolverKind::MGPBD>},
+        {GLFW_KEY_G, "G", "grab tool", [](Sandbox& s) { s.tool = Tool::Grab; }},
+        {GLFW_KEY_K, "K", "knife tool (drag a stroke across cloth to cut it)",
+         [](Sandbox& s) { s.tool = Tool::Knife; }},
+        {GLFW_KEY_W, "W", "wireframe (with soft bodies' tet edges)",
+         [](Sandbox& s) { s.renderOptions.wireframe = !s.renderOptions.wireframe; }},
+        {GLFW_KEY_H, "H", "strain heat map",
+         [](Sandbox& s) { s.renderOptions.heatmap = !s.renderOptions.heatmap; }},
+        {GLFW_KEY_C, "C", "show / hide colliders",
+         [](Sandbox& s) { s.renderOptions.showColliders = !s.renderOptions.showColliders; }},
+        {GLFW_KEY_F, "F", "frame the scene (and follow it again)", frameScene},
+        {GLFW_KEY_TAB, "Tab", "hide / show the panels", [](Sandbox& s) { s.showUi = !s.showUi; }},
+        {GLFW_KEY_F1, "F1", "this help", [](Sandbox& s) { s.showHelp = !s.showHelp; }},
+        {GLFW_KEY_F12, "F12", "screenshot (PNG)", [](Sandbox& s) { s.screenshotRequested = true; }},
+        {GLFW_KEY_F9, "F9", "start / stop recording (MP4 through ffmpeg)",
+         [](Sandbox& s) { s.recordToggleRequested = true; }},
+    };
+    return table;
+}
+
 void onKey(Sandbox& s, int key) {
-    switch (key) {
-        case GLFW_KEY_SPACE: s.paused = !s.paused; break;
-        case GLFW_KEY_O:
-            s.paused = true;
-            s.stepOnce = true;
-            break;
-        case GLFW_KEY_R: loadScene(s, s.sceneName, s.resolution); break;
-        case GLFW_KEY_LEFT_BRACKET: cycleScene(s, -1); break;
-        case GLFW_KEY_RIGHT_BRACKET: cycleScene(s, +1); break;
-        case GLFW_KEY_TAB: s.showUi = !s.showUi; break;
-        case GLFW_KEY_F1: s.showHelp = !s.showHelp; break;
-        case GLFW_KEY_F12: s.screenshotRequested = true; break;
-        case GLFW_KEY_F9: s.recordToggleRequested = true; break;
-        case GLFW_KEY_W: s.renderOptions.wireframe = !s.renderOptions.wireframe; break;
-        case GLFW_KEY_H: s.renderOptions.heatmap = !s.renderOptions.heatmap; break;
-        case GLFW_KEY_F: frameScene(s); break;
-        case GLFW_KEY_G: s.tool = Tool::Grab; break;
-        case GLFW_KEY_K: s.tool = Tool::Knife; break;
-        case GLFW_KEY_1: selectSolver(s, sim::SolverKind::PBD); break;
-        case GLFW_KEY_2: selectSolver(s, sim::SolverKind::XPBD); break;
-        case GLFW_KEY_3: selectSolver(s, sim::SolverKind::HPBD); break;
-        case GLFW_KEY_4: selectSolver(s, sim::SolverKind::MGPBD); break;
-        default: break;
-    }
+    for (const KeyBinding& b : keyBindings())
+        if (b.key == key) b.action(s);
 }
 
 }  // namespace app::gui

@@ -1,7 +1,9 @@
 #pragma once
 // The handlers a person's mouse and keys go through — and the scripted input replays
 // through the very same functions (scripted_input.h). Coordinates are window pixels, y down.
-// Keys are GLFW key codes.
+// Keys are GLFW key codes, bound in one table that also fills the help panel.
+#include <vector>
+
 #include "app/gui/sandbox.h"
 
 namespace app::gui {
@@ -13,9 +15,20 @@ void onMouseButton(Sandbox& s, MouseButton button, bool pressed, bool ctrl);
 void onScroll(Sandbox& s, double steps);
 void onKey(Sandbox& s, int key);
 
-// The left-button tools (mouse_tools.cpp): grab and pin today, the knife later.
+struct KeyBinding {
+    int key;            // GLFW key code
+    const char* label;  // as the help panel shows it
+    const char* help;
+    void (*action)(Sandbox&);
+};
+// Every key the window answers, in help order.
+const std::vector<KeyBinding>& keyBindings();
+
+// The left-button tools (mouse_tools.cpp): grab and pin, and the knife.
 void onToolPress(Sandbox& s, bool ctrl);
 void onToolDrag(Sandbox& s);
 void onToolRelease(Sandbox& s);
+// The view ray through the cursor.
+sim::Ray cursorRay(const Sandbox& s);
 
 }  // namespace app::gui

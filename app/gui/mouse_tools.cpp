@@ -1,18 +1,12 @@
 // Left-button tools. Grab: the ray through the cursor picks the nearest vertex of the hit
-// triangle (sim/core/picking.h); the particle is pinned while held (World::beginGrab) and
-// follows the cursor in the plane through it facing the camera; release restores its
-// mass. Ctrl+click toggles a pin. Knife: press, drag and release; the edges the stroke
-// crosses (the wedge of view rays between press and release) are cut (sim/topology/cut.h).
-#include <cstdio>
-#include <string>
-
+// triangle on the displayed snapshot (sim/core/picking.h); the particle is pinned while
+// held (World::beginGrab) and follows the cursor in the plane through it facing the camera;
+// release restores its mass. Ctrl+click toggles a pin. Knife: press, drag and release; the
+// edges the stroke crosses (the wedge of view rays between press and release) are cut
+// (sim/topology/cut.h). Every edit is a command to the simulation thread.
 #include "app/gui/input.h"
-#include "sim/core/picking.h"
-#include "sim/topology/cut.h"
 
 namespace app::gui {
-
-namespace {
 
 sim::Ray cursorRay(const Sandbox& s) {
     const render::CameraRay r =
@@ -21,22 +15,22 @@ sim::Ray cursorRay(const Sandbox& s) {
             sim::Vec3(r.direction.x, r.direction.y, r.direction.z)};
 }
 
-}  // namespace
-
 void onToolPress(Sandbox& s, bool ctrl) {
     switch (s.tool) {
         case Tool::Grab: {
-            const auto hit = sim::pickParticle(s.world, cursorRay(s));
+            const auto hit = pick(s.view, cursorRay(s));
             if (!hit) return;
+            const int i = hit->particle;
             if (ctrl) {
-                s.world.pin(hit->particle, s.world.particles.pinned[hit->particle] == 0);
+                send(s, SetPin{s.view.generation, i, s.view.pinned[i] == 0});
                 return;
             }
-            const sim::Vec3 at = s.world.particles.x[hit->particle];
+            const sim::Vec3 at = s.view.x[i];
             const glm::dvec3 f = s.camera.forward();
             s.grabPlanePoint = at;
             s.grabPlaneNormal = sim::Vec3(f.x, f.y, f.z);
-            s.world.beginGrab(hit->particle, at);
+            s.grabTarget = at;
+            send(s, BeginGrab{s.view.generation, i, at});
             s.drag = Drag::Grab;
             return;
         }
@@ -51,18 +45,18 @@ void onToolPress(Sandbox& s, bool ctrl) {
 }
 
 void onToolDrag(Sandbox& s) {
-    if (s.drag != Drag::Grab || !s.world.grab()) return;
-    if (auto p = sim::intersectPlane(cursorRay(s), s.grabPlanePoint, s.grabPlaneNormal))
-        s.world.moveGrab(*p);
+    if (s.drag != Drag::Grab) return;
+    if (auto p = sim::intersectPlane(cursorRay(s), s.grabPlanePoint, s.grabPlaneNormal)) {
+        s.grabTarget = *p;
+        send(s, MoveGrab{*p});
+    }
 }
 
 void onToolRelease(Sandbox& s) {
-    if (s.drag == Drag::Grab) s.world.endGrab();
+    if (s.drag == Drag::Grab) send(s, EndGrab{});
     if (s.drag == Drag::Knife) {
         const sim::Ray ray = cursorRay(s);
-        const int split = sim::cutAlongStroke(s.world, {s.knifeEye, s.knifeStart, ray.origin + ray.direction});
-        s.message = "knife: " + std::to_string(split) + " vertices split";
-        std::fprintf(stderr, "pbd-sandbox: %s\n", s.message.c_str());
+        send(s, Cut{s.knifeEye, s.knifeStart, ray.origin + ray.direction});
     }
 }
 

@@ -3,121 +3,200 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
-#include <numeric>
+#include <string>
 
-#include "sim/core/metrics.h"
+#include "app/gui/input.h"
+#include "app/gui/stability_hint.h"
 #include "sim/scenes/scene_table.h"
-#include "sim/solvers/solver_params.h"
+#include "sim/core/params.h"
 
 namespace app::gui {
 
 namespace {
 
+const ImVec4 kWarning(1.0f, 0.6f, 0.3f, 1.0f);
+const ImVec4 kError(1.0f, 0.35f, 0.3f, 1.0f);
+
 void tooltip(const char* text) {
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) ImGui::SetTooltip("%s", text);
 }
 
-void scenePanel(Sandbox& s) {
+// Panel width in pixels at this content scale; labels get the room right of the widgets.
+float panelWidth(const Sandbox& s) {
+    return 330.0f * s.contentScale;
+}
+// Widgets end where the widest label starts, so no label is cut (at least 7.5 em).
+void labelRoom(float widestLabel = 0) {
+    const float room = std::max(ImGui::GetFontSize() * 7.5f,
+                                widestLabel + ImGui::GetStyle().ItemInnerSpacing.x + 2);
+    ImGui::PushItemWidth(-room);
+}
+
+// Returns the panel's bottom-left corner, where the Solver panel goes.
+ImVec2 scenePanel(Sandbox& s) {
     ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(300, 0), ImGuiCond_FirstUseEver);
-    ImGui::Begin("Scene");
-    const auto& table = sim::sceneTable();
-    if (ImGui::BeginCombo("scene", s.sceneName.c_str())) {
-        for (const sim::SceneInfo& info : table) {
-            if (ImGui::Selectable(info.name, s.sceneName == info.name) && loadScene(s, info.name, 0))
-                frameScene(s);
+    ImGui::SetNextWindowSize(ImVec2(panelWidth(s), 0), ImGuiCond_Always);
+    ImGui::Begin("Scene", nullptr, ImGuiWindowFlags_NoResize);
+    labelRoom();
+    const Snapshot& v = s.view;
+    if (ImGui::BeginCombo("scene", v.sceneName.c_str())) {
+        for (const sim::SceneInfo& info : sim::sceneTable()) {
+            if (ImGui::Selectable(info.name, v.sceneName == info.name))
+                requestLoad(s, info.name, 0);
             tooltip(info.description);
         }
         ImGui::EndCombo();
     }
-    const sim::SceneInfo* info = sim::findScene(s.sceneName);
+    const sim::SceneInfo* info = sim::findScene(v.sceneName);
     int& resolution = s.resolutionSlider;
-    if (resolution == 0 && info) resolution = s.resolution > 0 ? s.resolution : info->defaultResolution;
+    if (resolution == 0 && info)
+        resolution = v.resolution > 0 ? v.resolution : info->defaultResolution;
     ImGui::SliderInt("resolution", &resolution, 2, 128);
     tooltip("scene size: quads per side for cloth, links for chains; applied by Reset");
-    if (ImGui::Button("Reset (R)")) loadScene(s, s.sceneName, resolution);
+    if (ImGui::Button("Reset (R)")) requestLoad(s, v.sceneName, resolution);
     ImGui::SameLine();
     if (ImGui::Button("Frame (F)")) frameScene(s);
     ImGui::SameLine();
-    ImGui::Checkbox("paused", &s.paused);
-    ImGui::Checkbox("wireframe (W)", &s.renderOptions.wireframe);
-    ImGui::SameLine();
-    ImGui::Checkbox("strain map (H)", &s.renderOptions.heatmap);
-    ImGui::Checkbox("shadows", &s.renderOptions.shadows);
-    ImGui::SameLine();
-    ImGui::Checkbox("pins", &s.renderOptions.showPins);
-    if (s.renderOptions.heatmap) ImGui::SliderFloat("red at strain", &s.renderOptions.heatmapMax, 0.001f, 0.5f, "%.3f", ImGuiSliderFlags_Logarithmic);
-    ImGui::Text("tool: %s  (G grab, K knife)", s.tool == Tool::Grab ? "grab" : "knife");
-    if (!s.message.empty()) ImGui::TextColored(ImVec4(1, 0.6f, 0.3f, 1), "%s", s.message.c_str());
-    ImGui::End();
-}
-
-// One generic widget per solver-specific parameter (sim::solverParameters).
-void solverParameterWidgets(sim::SolverKind kind, sim::Settings& settings) {
-    for (const sim::SolverParam& p : sim::solverParameters(kind, settings)) {
-        switch (p.kind) {
-            case sim::SolverParam::Kind::Int: {
-                int* v = static_cast<int*>(p.value);
-                ImGui::SliderInt(p.label.c_str(), v, static_cast<int>(p.min), static_cast<int>(p.max));
-                break;
-            }
-            case sim::SolverParam::Kind::Real:
-            case sim::SolverParam::Kind::LogReal: {
-                const ImGuiSliderFlags flags =
-                    p.kind == sim::SolverParam::Kind::LogReal ? ImGuiSliderFlags_Logarithmic : 0;
-                ImGui::SliderScalar(p.label.c_str(), ImGuiDataType_Double, p.value, &p.min, &p.max,
-                                    "%.4g", flags);
-                break;
-            }
-            case sim::SolverParam::Kind::Bool: ImGui::Checkbox(p.label.c_str(), static_cast<bool*>(p.value)); break;
-        }
-        if (!p.tooltip.empty()) tooltip(p.tooltip.c_str());
+    bool p = paused(s);
+    if (ImGui::Checkbox("paused", &p)) setPaused(s, p);
+    render::RenderOptions& r = s.renderOptions;
+    if (ImGui::BeginTable("view", 2)) {
+        ImGui::TableNextColumn();
+        ImGui::Checkbox("wireframe (W)", &r.wireframe);
+        tooltip("surfaces as lines, with soft bodies' tet edges");
+        ImGui::TableNextColumn();
+        ImGui::Checkbox("strain map (H)", &r.heatmap);
+        ImGui::TableNextColumn();
+        ImGui::Checkbox("colliders (C)", &r.showColliders);
+        ImGui::TableNextColumn();
+        ImGui::Checkbox("pins", &r.showPins);
+        ImGui::TableNextColumn();
+        ImGui::Checkbox("shadows", &r.shadows);
+        ImGui::TableNextColumn();
+        ImGui::Checkbox("follow", &s.follow);
+        tooltip("keep the moving subject in view (a pan or zoom turns it off; F turns it on)");
+        ImGui::TableNextColumn();
+        ImGui::Checkbox("contacts", &s.showContacts);
+        ImGui::TableNextColumn();
+        ImGui::Checkbox("particles", &s.particleView);
+        tooltip("every particle, soft bodies' interior ones too");
+        ImGui::EndTable();
     }
+    ImGui::Text("tool: %s  (G grab, K knife)", s.tool == Tool::Grab ? "grab" : "knife");
+    if (!s.message.empty() && s.message != s.view.failure) {  // a failure has its own banner
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(kWarning, "%s", s.message.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::PopItemWidth();
+    const ImVec2 bottom(ImGui::GetWindowPos().x,
+                        ImGui::GetWindowPos().y + ImGui::GetWindowSize().y);
+    ImGui::End();
+    return bottom;
 }
 
-void solverPanel(Sandbox& s) {
-    ImGui::SetNextWindowPos(ImVec2(10, 250), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(300, 0), ImGuiCond_FirstUseEver);
-    ImGui::Begin("Solver");
+// One widget for a parameter of the table (sim/core/params.h); true if it changed `settings`.
+bool paramWidget(const sim::ParamDesc& p, sim::Settings& settings) {
+    const ImGuiSliderFlags flags = p.logScale ? ImGuiSliderFlags_Logarithmic : 0;
+    bool changed = false;
+    switch (p.type) {
+        case sim::ParamType::Int: {
+            int v = static_cast<int>(p.get(settings));
+            changed = ImGui::SliderInt(p.name, &v, static_cast<int>(p.min), static_cast<int>(p.max), "%d", flags);
+            if (changed) p.set(settings, v);
+            break;
+        }
+        case sim::ParamType::Real: {
+            double v = p.get(settings);
+            changed = ImGui::SliderScalar(p.name, ImGuiDataType_Double, &v, &p.min, &p.max, "%.4g", flags);
+            if (changed) p.set(settings, v);
+            break;
+        }
+        case sim::ParamType::Bool: {
+            bool v = p.get(settings) != 0;
+            changed = ImGui::Checkbox(p.name, &v);
+            if (changed) p.set(settings, v);
+            break;
+        }
+        case sim::ParamType::Choice: {
+            int v = static_cast<int>(p.get(settings));
+            changed = ImGui::Combo(p.name, &v, p.choices, p.choiceCount);
+            if (changed) p.set(settings, v);
+            break;
+        }
+        case sim::ParamType::Vec3: {
+            sim::Vec3 v = p.getVec(settings);
+            changed = ImGui::SliderScalarN(p.name, ImGuiDataType_Double, v.data(), 3, &p.min, &p.max, "%.2f");
+            if (changed) p.setVec(settings, v);
+            break;
+        }
+    }
+    const std::string help =
+        std::string(p.help) + (*p.unit ? std::string(" [") + p.unit + "]" : std::string());
+    tooltip(help.c_str());
+    return changed;
+}
+
+// The widgets of one group's parameters at one level (the solver has its radio buttons),
+// with label room for the group's widest label; true if any changed.
+bool paramWidgets(const char* group, sim::ParamLevel level, sim::Settings& settings) {
+    auto shown = [&](const sim::ParamDesc& p) {
+        return p.level == level && std::string(p.group) == group && std::string(p.name) != "solver";
+    };
+    float widest = 0;
+    for (const sim::ParamDesc& p : sim::allParams())
+        if (shown(p) && p.type != sim::ParamType::Bool)
+            widest = std::max(widest, ImGui::CalcTextSize(p.name).x);
+    labelRoom(widest);
+    bool changed = false;
+    for (const sim::ParamDesc& p : sim::allParams())
+        if (shown(p)) changed |= paramWidget(p, settings);
+    ImGui::PopItemWidth();
+    return changed;
+}
+
+void solverPanel(Sandbox& s, ImVec2 at) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const float top = at.y + 8;
+    ImGui::SetNextWindowPos(ImVec2(at.x, top), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(panelWidth(s), 0), ImGuiCond_Always);
+    ImGui::SetNextWindowSizeConstraints(
+        ImVec2(0, 0), ImVec2(FLT_MAX, std::max(100.0f, io.DisplaySize.y - top - 10)));
+    ImGui::Begin("Solver", nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove);
+    labelRoom();
     constexpr sim::SolverKind kinds[] = {sim::SolverKind::PBD, sim::SolverKind::XPBD,
                                          sim::SolverKind::HPBD, sim::SolverKind::MGPBD};
     for (int k = 0; k < 4; ++k) {
-        const bool available = sim::solverAvailable(kinds[k]);
         if (k > 0) ImGui::SameLine();
-        ImGui::BeginDisabled(!available);
-        if (ImGui::RadioButton(sim::solverName(kinds[k]), s.solverKind == kinds[k]))
-            selectSolver(s, kinds[k]);
-        ImGui::EndDisabled();
-        if (!available) tooltip("not in this build yet: this solver is being built in its own issue");
-        else tooltip("keys 1-4 switch solver; positions, velocities and pins are kept");
+        if (ImGui::RadioButton(sim::solverName(kinds[k]), s.settings.solver == kinds[k]))
+            requestSolver(s, kinds[k]);
+        tooltip("keys 1-4 switch solver; positions, velocities and pins are kept, and the new "
+                "solver takes over over 0.25 s so nothing jumps");
     }
-
-    sim::Settings edit = s.world.settings;
-    ImGui::SliderInt("iterations", &edit.iterations, 1, 200);
-    ImGui::SliderInt("substeps", &edit.substeps, 1, 64);
-    const double dtMin = 1.0 / 480, dtMax = 1.0 / 30;
-    ImGui::SliderScalar("dt [s]", ImGuiDataType_Double, &edit.frameDt, &dtMin, &dtMax, "%.5f");
-    tooltip("simulated seconds per step; each displayed frame advances 1/60 s");
-    float stretch = static_cast<float>(edit.stretch.stiffness);
-    if (ImGui::SliderFloat("stretch", &stretch, 0.0f, 1.0f))
-        edit.stretch = sim::materialFromSlider(stretch, sim::kStretchCompliance);
-    tooltip("one slider for every solver: PBD k = s, XPBD compliance log-linear in s");
-    float bend = static_cast<float>(edit.bend.stiffness);
-    if (ImGui::SliderFloat("bend", &bend, 0.0f, 1.0f))
-        edit.bend = sim::materialFromSlider(bend, sim::kBendCompliance);
-    const double zero = 0, one = 1, gMin = -30, gMax = 30, wMin = -20, wMax = 20;
-    ImGui::SliderScalar("damping", ImGuiDataType_Double, &edit.damping, &zero, &one, "%.3f");
-    ImGui::SliderScalarN("gravity", ImGuiDataType_Double, edit.gravity.data(), 3, &gMin, &gMax, "%.2f");
-    ImGui::SliderScalarN("wind", ImGuiDataType_Double, edit.wind.data(), 3, &wMin, &wMax, "%.2f");
-    if (ImGui::CollapsingHeader(sim::solverName(s.solverKind), ImGuiTreeNodeFlags_DefaultOpen)) {
-        const size_t before = sim::solverParameters(s.solverKind, edit).size();
-        if (before == 0) ImGui::TextDisabled("no solver-specific parameters");
-        solverParameterWidgets(s.solverKind, edit);
+    // Status first, so a long parameter list never scrolls it out of view.
+    ImGui::PushTextWrapPos(0.0f);
+    if (!s.settingsError.empty()) ImGui::TextColored(kError, "%s", s.settingsError.c_str());
+    if (const std::string w = stabilityWarning(s.settings); !w.empty())
+        ImGui::TextColored(kWarning, "%s", w.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopItemWidth();
+    sim::Settings edit = s.settings;
+    bool changed = paramWidgets("world", sim::ParamLevel::Basic, edit);
+    if (ImGui::CollapsingHeader("world: advanced"))
+        changed |= paramWidgets("world", sim::ParamLevel::Advanced, edit);
+    const char* group = sim::solverName(edit.solver);
+    if (edit.solver == sim::SolverKind::HPBD || edit.solver == sim::SolverKind::MGPBD) {
+        if (ImGui::CollapsingHeader(group, ImGuiTreeNodeFlags_DefaultOpen))
+            changed |= paramWidgets(group, sim::ParamLevel::Basic, edit);
+        if (ImGui::CollapsingHeader((std::string(group) + ": advanced").c_str()))
+            changed |= paramWidgets(group, sim::ParamLevel::Advanced, edit);
     }
-    const std::string error = edit.validate();
-    if (error.empty()) s.world.settings = edit;  // read by the next step
-    else ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", error.c_str());
+    if (changed) {
+        s.settingsError = edit.validate();
+        if (s.settingsError.empty()) sendSettings(s, edit);  // applied between two steps
+    }
     ImGui::End();
 }
 
@@ -125,66 +204,77 @@ void plot(const char* label, const History& h, const char* overlayFormat) {
     if (h.values.empty()) return;
     char overlay[64];
     std::snprintf(overlay, sizeof overlay, overlayFormat, h.values.back());
-    ImGui::PlotLines(label, h.values.data(), static_cast<int>(h.values.size()), 0, overlay,
-                     FLT_MAX, FLT_MAX, ImVec2(0, 60));
+    ImGui::PlotLines(label, h.values.data(), static_cast<int>(h.values.size()), 0, overlay, FLT_MAX,
+                     FLT_MAX, ImVec2(0, 50 * ImGui::GetIO().FontGlobalScale));
 }
 
 void statsPanel(Sandbox& s) {
     const ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - 330, 10), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(320, 0), ImGuiCond_FirstUseEver);
-    ImGui::Begin("Stats");
-    const sim::Profile& p = s.world.profile;
-    ImGui::Text("%.1f fps   sim %.2f ms   render %.2f ms", io.Framerate,
-                s.simMs.values.empty() ? 0.0f : s.simMs.values.back(),
+    const float width = panelWidth(s);
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - width - 10, 10), ImGuiCond_Always);
+    ImGui::SetNextWindowSize(ImVec2(width, 0), ImGuiCond_Always);
+    ImGui::Begin("Stats", nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove);
+    labelRoom();
+    const Snapshot& v = s.view;
+    const FrameStats& st = v.stats;
+    ImGui::Text("%.0f fps   render %.2f ms", io.Framerate,
                 s.renderMs.values.empty() ? 0.0f : s.renderMs.values.back());
-    ImGui::Text("particles %d   constraints %zu   t = %.2f s", s.world.particles.size(),
-                s.world.constraints.size(), s.world.time());
-    ImGui::Text("forces %.2f  damping %.2f  predict %.2f ms", p.externalForces, p.damping, p.predict);
-    ImGui::Text("collide %.2f  solve %.2f  velocities %.2f ms", p.collisions, p.solve,
-                p.updateVelocities + p.velocityUpdate);
-    const sim::FrameMetrics m = sim::measure(s.world);
-    ImGui::Text("strain max %.5f  mean %.6f", m.maxStrain, m.meanStrain);
-    const sim::SolverStats& st = s.world.solver().stats();
-    ImGui::Text("residual %.3e after %d iterations", st.residual, st.iterations);
-    for (const auto& [name, value] : st.extra) ImGui::Text("%s %.4g", name.c_str(), value);
-    plot("max strain", s.maxStrain, "%.5f");
-    plot("residual", s.residual, "%.3e");
-    if (!st.residualHistory.empty()) {
-        std::vector<float> h(st.residualHistory.begin(), st.residualHistory.end());
-        ImGui::PlotLines("per iteration", h.data(), static_cast<int>(h.size()), 0,
-                         "residual, last substep", 0.0f, FLT_MAX, ImVec2(0, 60));
+    ImGui::Text("sim %.2f ms per frame (%d steps)", st.profile.total, st.steps);
+    // A frame still running longer than the recent ratio allows lowers the ratio shown.
+    const double running = s.stepRunningMs / 1000.0;
+    const double ratio = running > 2 * kDisplayFrameSeconds
+                             ? std::min(st.realTimeRatio, kDisplayFrameSeconds / running)
+                             : st.realTimeRatio;
+    if (paused(s))
+        ImGui::TextColored(kWarning, "paused");
+    else if (running > 1)
+        ImGui::TextColored(kWarning, "%.2gx real time (a step has run %.0f s)", ratio, running);
+    else if (ratio < 0.95)
+        ImGui::TextColored(kWarning, "%.2gx real time", ratio);
+    else
+        ImGui::Text("real time");
+    tooltip(
+        "simulated seconds per wall-clock second; below 1 the simulation lags and the window "
+        "shows its last completed frame");
+    ImGui::Text("particles %d  constraints %zu", v.particleCount(), v.constraintCount);
+    ImGui::Text("frame %ld  t = %.2f s", v.frame, v.time);
+    const sim::Profile& p = st.profile;
+    for (size_t k = 0; k < sim::kStageCount; ++k) {
+        if (k % 2) ImGui::SameLine(0, 12);
+        ImGui::Text("%s %.2f", sim::kStages[k].csv, p.ms[k]);
     }
+    ImGui::Text("strain max %.4f mean %.5f", st.metrics.maxStrain, st.metrics.meanStrain);
+    ImGui::Text("residual %.3e, %d iterations", st.solver.residual, st.solver.iterations);
+    for (const auto& [name, value] : st.solver.extra) ImGui::Text("%s %.4g", name.c_str(), value);
+    plot("max strain", s.maxStrain, "%.4f");
+    plot("sim ms", s.simMs, "%.2f");
+    ImGui::PopItemWidth();
     ImGui::End();
 }
 
 void helpPanel(Sandbox& s) {
-    ImGui::SetNextWindowPos(ImVec2(330, 10), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x * 0.5f, 60), ImGuiCond_Appearing,
+                            ImVec2(0.5f, 0));
     ImGui::Begin("Help (F1)", &s.showHelp, ImGuiWindowFlags_AlwaysAutoResize);
-    const char* rows[][2] = {
+    const char* mouse[][2] = {
         {"left drag", "grab the particle under the cursor (pinned while held)"},
         {"ctrl + click", "pin / unpin the particle under the cursor"},
         {"right drag", "orbit the camera"},
         {"middle drag", "pan the camera"},
         {"wheel", "zoom"},
-        {"Space", "pause / run"},
-        {"O", "one step (pauses)"},
-        {"R", "reset the scene"},
-        {"[  ]", "previous / next scene"},
-        {"1 2 3 4", "solver PBD / XPBD / HPBD / MGPBD (state kept)"},
-        {"G  K", "grab tool / knife tool (drag a stroke across cloth to cut it)"},
-        {"W  H  F", "wireframe / strain heat map / frame the scene"},
-        {"Tab", "hide / show the panels"},
-        {"F1", "this help"},
-        {"F12", "screenshot (PNG)"},
-        {"F9", "start / stop recording (MP4 through ffmpeg)"},
     };
     if (ImGui::BeginTable("keys", 2)) {
-        for (auto& row : rows) {
+        for (auto& row : mouse) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(row[0]);
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(row[1]);
+        }
+        for (const KeyBinding& b : keyBindings()) {
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(b.label);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(b.help);
         }
         ImGui::EndTable();
     }
@@ -194,21 +284,9 @@ void helpPanel(Sandbox& s) {
 }  // namespace
 
 void drawPanels(Sandbox& s) {
-    if (s.recording) {
-        // The indicator shows even with the panels hidden, but not in the recorded frames'
-        // content area that matters: a small box in the bottom-left corner.
-        const ImGuiIO& io = ImGui::GetIO();
-        ImGui::SetNextWindowPos(ImVec2(10, io.DisplaySize.y - 40));
-        ImGui::Begin("##rec", nullptr,
-                     ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
-                         ImGuiWindowFlags_NoInputs | ImGuiWindowFlags_NoSavedSettings);
-        ImGui::TextColored(ImVec4(1, 0.2f, 0.2f, 1), "REC  %d frames  %.1f s", s.recordedFrames,
-                           s.recordedFrames * kDisplayFrameSeconds);
-        ImGui::End();
-    }
+    drawOverlays(s);
     if (!s.showUi) return;
-    scenePanel(s);
-    solverPanel(s);
+    solverPanel(s, scenePanel(s));
     statsPanel(s);
     if (s.showHelp) helpPanel(s);
 }

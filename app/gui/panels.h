@@ -1,11 +1,14 @@
 #pragma once
-// The ImGui panels: Scene, Solver, Stats, Help, and the recording indicator. Edits are made
-// on a copy of the settings, validated, and only then given to the world, so a slider
-// change applies at the next step and a bad value never reaches the simulation.
+// The ImGui panels: Scene, Solver, Stats and Help, sized for the window's content scale,
+// and the overlays (overlays.cpp): the recording indicator, the heat-map legend and the
+// banner of a failed step. Settings are edited on a copy, validated, and only then sent to
+// the simulation thread, so a change applies between two steps and a bad value never
+// reaches the simulation.
 #include "app/gui/sandbox.h"
 
 namespace app::gui {
 
 void drawPanels(Sandbox& s);
+void drawOverlays(Sandbox& s);
 
 }  // namespace app::gui

@@ -1,111 +1,95 @@
 #include "app/gui/sandbox.h"
 
-#include <algorithm>
-#include <chrono>
-#include <cstdio>
-
-#include "sim/core/metrics.h"
-#include "sim/scenes/scene_table.h"
+#include <glm/glm.hpp>
 
 namespace app::gui {
 
-bool loadScene(Sandbox& s, const std::string& name, int resolution) {
-    sim::World next;
-    std::string error = sim::loadScene(next, name, {resolution});
-    if (error.empty()) {
-        Options o = s.options;
-        o.solver.reset();  // the solver chosen in the window wins over the command line
-        error = applyOverrides(o, next);
-    }
-    if (error.empty() && !s.solverChosen) s.solverKind = next.settings.solver;
-    if (error.empty() && !next.setSolver(s.solverKind))
-        error = std::string("solver ") + sim::solverName(s.solverKind) + " is not in this build";
-    if (!error.empty()) {
-        s.message = "cannot load scene '" + name + "': " + error;
-        std::fprintf(stderr, "pbd-sandbox: %s\n", s.message.c_str());
-        return false;
-    }
-    s.world = std::move(next);
-    s.sceneName = name;
-    s.resolution = resolution;
-    s.resolutionSlider = 0;
-    s.drag = Drag::None;
-    s.previousX = s.world.particles.x;
-    s.simTimeBudget = 0;
-    s.message.clear();
-    return true;
+namespace {
+
+glm::dvec3 vec(const sim::Vec3& v) {
+    return {v.x(), v.y(), v.z()};
 }
 
-bool selectSolver(Sandbox& s, sim::SolverKind kind) {
-    if (!s.world.setSolver(kind)) {
-        s.message = std::string("solver ") + sim::solverName(kind) + " is not in this build yet";
-        return false;
-    }
-    s.solverKind = kind;
-    s.solverChosen = true;
-    return true;
+}  // namespace
+
+uint64_t send(Sandbox& s, Command command) {
+    return s.sim ? s.sim->push(std::move(command)) : 0;
+}
+
+bool paused(const Sandbox& s) {
+    return s.pauseSeq > s.view.appliedSeq ? s.pauseAsked : s.view.paused;
+}
+
+void setPaused(Sandbox& s, bool p) {
+    s.pauseAsked = p;
+    s.pauseSeq = send(s, SetPaused{p});
+}
+
+void sendSettings(Sandbox& s, const sim::Settings& settings) {
+    s.settings = settings;
+    s.settingsSeq = send(s, SetSettings{std::make_shared<const sim::Settings>(settings)});
+}
+
+void requestLoad(Sandbox& s, const std::string& name, int resolution) {
+    s.drag = Drag::None;
+    send(s, LoadScene{name, resolution});
+}
+
+void requestSolver(Sandbox& s, sim::SolverKind kind) {
+    s.settings.solver = kind;
+    s.settingsSeq = send(s, SelectSolver{kind});
 }
 
 void frameScene(Sandbox& s) {
-    const auto& x = s.world.particles.x;
-    if (x.empty()) return;
-    sim::Vec3 lo = x[0], hi = x[0];
-    for (const sim::Vec3& p : x) {
-        lo = lo.cwiseMin(p);
-        hi = hi.cwiseMax(p);
-    }
-    for (const sim::Collider& c : s.world.colliders) {
-        if (c.shape != sim::ColliderShape::Sphere) continue;
-        lo = lo.cwiseMin(c.center - sim::Vec3::Constant(c.radius));
-        hi = hi.cwiseMax(c.center + sim::Vec3::Constant(c.radius));
-    }
-    // Cloth falls from where it starts: include the ground below it in the view.
-    lo.y() = std::min(lo.y(), 0.0);
-    s.camera.frame(glm::dvec3(lo.x(), lo.y(), lo.z()), glm::dvec3(hi.x(), hi.y(), hi.z()));
+    const sim::Bounds& b = s.view.sceneBounds;
+    if (b.empty()) return;
+    s.camera.frame(vec(b.lo), vec(b.hi));
+    s.framedRadius = 0.5 * (b.hi - b.lo).norm();
+    s.follow = true;
 }
 
-int advance(Sandbox& s) {
-    int steps = 0;
-    const double frameDt = s.world.settings.frameDt;
-    if (s.paused) {
-        s.simTimeBudget = 0;
-        if (s.stepOnce) steps = 1;
-        s.stepOnce = false;
-    } else {
-        // A fixed amount of simulated time per displayed frame, so recordings play at real
-        // speed however slow the machine is. Capped so a tiny dt cannot stall the window.
-        s.simTimeBudget += kDisplayFrameSeconds;
-        while (s.simTimeBudget >= 0.999 * frameDt && steps < 16) {
-            s.simTimeBudget -= frameDt;
-            ++steps;
-        }
-        if (steps == 16) s.simTimeBudget = 0;
+void followSubject(Sandbox& s, double blend) {
+    const sim::Bounds& b = s.view.subjectBounds;
+    if (!s.follow || b.empty() || s.drag == Drag::Grab) return;
+    // A subject spread far beyond the scene has blown up: nothing there is worth following.
+    if (0.5 * (b.hi - b.lo).norm() > 20 * std::max(s.framedRadius, 0.5)) return;
+    s.camera.keepInView(vec(b.lo), vec(b.hi), double(s.windowWidth) / std::max(s.windowHeight, 1),
+                        blend);
+}
+
+bool takeSnapshot(Sandbox& s) {
+    if (!s.sim) return false;
+    const long generation = s.view.generation;
+    if (!s.sim->latest(s.view)) return false;
+    const Snapshot& v = s.view;
+    if (v.generation != generation) {  // a scene was loaded or reset
+        s.drag = s.drag == Drag::Grab || s.drag == Drag::Knife ? Drag::None : s.drag;
+        s.resolutionSlider = 0;
+        frameScene(s);
     }
-    if (steps == 0) return 0;
-    double maxDisplacement = 0, simMs = 0;
-    for (int k = 0; k < steps; ++k) {
-        s.previousX = s.world.particles.x;
-        try {
-            s.world.step();
-        } catch (const std::exception& e) {
-            s.message = e.what();
-            s.paused = true;
-            return k;
-        }
-        simMs += s.world.profile.total;
-        const auto& x = s.world.particles.x;
-        // Free particles only: pinned and grabbed ones move as they are told.
-        for (size_t i = 0; i < x.size() && i < s.previousX.size(); ++i)
-            if (!s.world.particles.pinned[i])
-                maxDisplacement = std::max(maxDisplacement, (x[i] - s.previousX[i]).norm());
+    if (s.settingsSeq <= v.appliedSeq) s.settings = v.settings;  // nothing asked is on its way
+    if (v.messageSeq != s.messageSeq) {
+        s.messageSeq = v.messageSeq;
+        s.message = v.message;
     }
-    s.lastMaxDisplacement = maxDisplacement;
-    const sim::FrameMetrics m = sim::measure(s.world);
-    s.simMs.push(static_cast<float>(simMs));
-    s.maxStrain.push(static_cast<float>(m.maxStrain));
-    s.meanStrain.push(static_cast<float>(m.meanStrain));
-    s.residual.push(static_cast<float>(s.world.solver().stats().residual));
-    return steps;
+    if (v.tick != s.historyTick && v.stats.steps > 0) {
+        s.historyTick = v.tick;
+        s.simMs.push(static_cast<float>(v.stats.profile.total));
+        s.maxStrain.push(static_cast<float>(v.stats.metrics.maxStrain));
+        s.meanStrain.push(static_cast<float>(v.stats.metrics.meanStrain));
+        s.residual.push(static_cast<float>(v.stats.solver.residual));
+    }
+    return true;
+}
+
+PublishOptions publishOptions(const Sandbox& s) {
+    PublishOptions o;
+    o.contacts = s.showContacts;
+    o.tetEdges = s.renderOptions.wireframe;
+    o.particles = s.particleView;
+    o.strain = s.renderOptions.heatmap;
+    o.pointScale = s.contentScale;
+    return o;
 }
 
 }  // namespace app::gui

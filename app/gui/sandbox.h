@@ -1,21 +1,21 @@
 #pragma once
-// The interactive sandbox's state, independent of GLFW and ImGui: the world, the camera,
-// what the mouse is doing, the UI flags, the recent-frame histories the Stats panel plots,
-// and the requests (screenshot, recording) the window loop carries out. Mouse and key
-// handlers (input.h) and the scripted-input replay act on it the same way.
-#include <optional>
+// The window's state, independent of GLFW and ImGui: the published snapshot it draws, the
+// camera, what the mouse is doing, the UI flags, the recent-frame histories the Stats panel
+// plots, and the requests (screenshot, recording) the window loop carries out. It never
+// holds the world: edits go to the simulation thread as commands (commands.h). Mouse and
+// key handlers (input.h) and the scripted-input replay act on it the same way.
+#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "app/gui/sim_thread.h"
 #include "app/options.h"
 #include "render/camera.h"
 #include "render/renderer.h"
-#include "sim/core/world.h"
 
 namespace app::gui {
 
-// The mouse tool under the left button. Knife arrives with the tearing issue: it gets its
-// own case in mouse_tools.cpp (onToolPress / onToolDrag / onToolRelease).
+// The mouse tool under the left button (mouse_tools.cpp).
 enum class Tool { Grab, Knife };
 
 enum class Drag { None, Grab, Knife, Orbit, Pan };
@@ -31,20 +31,19 @@ struct History {
 };
 
 struct Sandbox {
-    Options options;  // the command line, reapplied on reset
-    sim::World world;
-    std::string sceneName;
-    int resolution = 0;
-    int resolutionSlider = 0;  // the Scene panel's pending resolution (0: the scene's own)
-    sim::SolverKind solverKind = sim::SolverKind::PBD;
-    // Set once the person picks a solver (radio button or --solver); until then every scene
-    // loads with the solver it names itself (pendulum_chain and softbody_on_cloth: XPBD).
-    bool solverChosen = false;
-    std::string message;  // last error or notice, shown in the Scene panel and on stderr
+    Options options;           // the command line
+    SimThread* sim = nullptr;  // where commands go and snapshots come from
+    Snapshot view;             // the newest published state: what is drawn and picked
 
     render::OrbitCamera camera;
     render::RenderOptions renderOptions;
+    bool follow =
+        true;  // keep the moving subject in view (off after a pan or zoom; F frames again)
+    double framedRadius = 1;  // half the diagonal of the scene as last framed [m]
+    bool showContacts = false;
+    bool particleView = false;
     int windowWidth = 1280, windowHeight = 720;  // window pixels (cursor coordinates)
+    float contentScale = 1;                      // glfwGetWindowContentScale
 
     // Mouse.
     Tool tool = Tool::Grab;
@@ -52,38 +51,54 @@ struct Sandbox {
     double cursorX = 0, cursorY = 0;
     sim::Vec3 grabPlanePoint = sim::Vec3::Zero();
     sim::Vec3 grabPlaneNormal = sim::Vec3::UnitZ();
+    sim::Vec3 grabTarget = sim::Vec3::Zero();  // where the cursor holds the grab now
     sim::Vec3 knifeEye = sim::Vec3::Zero();    // knife stroke: the view rays from knifeEye
     sim::Vec3 knifeStart = sim::Vec3::Zero();  // through knifeStart and the release point
 
     // Flags set by keys and panels.
-    bool paused = false;
-    bool stepOnce = false;
     bool showUi = true;
     bool showHelp = false;
     bool screenshotRequested = false;
     bool recordToggleRequested = false;
-    bool recording = false;     // mirrored from the recorder, for the indicator
+    bool recording = false;  // mirrored from the recorder, for the indicator
     int recordedFrames = 0;
+    int resolutionSlider = 0;  // the Scene panel's pending resolution (0: the scene's own)
+
+    // Edits sent and not yet in the snapshot: the panels show what was asked.
+    uint64_t settingsSeq = 0, pauseSeq = 0;
+    sim::Settings settings;     // the Solver panel's values
+    std::string settingsError;  // why the last edit was refused, if it was
+    bool pauseAsked = false;
+
+    std::string message;  // last notice, shown in the Scene panel
+    long messageSeq = 0;  // the snapshot message last shown
+
+    double stepRunningMs = 0;  // how long the simulation has been on its current frame
 
     // Measurements of recent frames.
     History fps, simMs, renderMs, maxStrain, meanStrain, residual;
-    double lastMaxDisplacement = 0;  // largest free-particle move in the last frame [m]
-    double simTimeBudget = 0;  // simulated seconds owed to the display (fixed per frame)
-    std::vector<sim::Vec3> previousX;  // positions at the start of the frame
+    long historyTick = -1;
 };
 
-// Loads `name` at `resolution` with the command-line overrides and the current solver
-// choice; on error the running world is kept and the message says why.
-bool loadScene(Sandbox& s, const std::string& name, int resolution);
-// Switches solver keeping positions, velocities and pins (World::setSolver).
-bool selectSolver(Sandbox& s, sim::SolverKind kind);
-// Points the camera at the world's particles and colliders.
+// Sends an edit to the simulation; returns its sequence number.
+uint64_t send(Sandbox& s, Command command);
+// Whether the simulation is paused, counting a pause or run not yet applied.
+bool paused(const Sandbox& s);
+void setPaused(Sandbox& s, bool paused);
+void sendSettings(Sandbox& s, const sim::Settings& settings);
+// Loads `name` at `resolution` (0: its own); on error the running world is kept and the
+// message says why.
+void requestLoad(Sandbox& s, const std::string& name, int resolution);
+// Switches solver keeping positions, velocities and pins (World::setSolver, without a jump).
+void requestSolver(Sandbox& s, sim::SolverKind kind);
+// Points the camera at the whole scene (particles and colliders) and follows its subject again.
 void frameScene(Sandbox& s);
-
-// Simulated seconds each displayed (and recorded) frame advances.
-inline constexpr double kDisplayFrameSeconds = 1.0 / 60.0;
-// Steps the world for one displayed frame (nothing when paused, one step after O).
-// Returns the number of world steps taken; fills lastMaxDisplacement and the histories.
-int advance(Sandbox& s);
+// Takes the newest snapshot, if any: histories, messages, panel values, and the camera
+// frames a newly loaded scene. Returns whether there was a new one.
+bool takeSnapshot(Sandbox& s);
+// Moves the camera after the subject when following; `blend` per call.
+void followSubject(Sandbox& s, double blend);
+// The publish options the window's views need (wireframe: tet edges; heat map: strain).
+PublishOptions publishOptions(const Sandbox& s);
 
 }  // namespace app::gui

@@ -1,6 +1,8 @@
-// app::runWindow: the GLFW window with an OpenGL 3.3 core context (GL through libepoxy),
-// Dear ImGui (Debian's libimgui with its GLFW and OpenGL3 backends compiled from /usr), the
-// renderer, the input handlers, scripted input, the stats CSV, screenshots and recording.
+// app::runWindow: the display loop. The simulation runs on its own thread (sim_thread.h);
+// each displayed frame polls input (a person's or the scripted input), hands the edits to
+// the simulation, takes the newest published snapshot, draws it with the renderer and the
+// panels, and writes the requested outputs. The --stats rows are written by the simulation
+// thread, one per simulated frame.
 #include <epoxy/gl.h>
 // epoxy first: GLFW must not include the system GL header after it.
 #include <GLFW/glfw3.h>
@@ -13,110 +15,47 @@
 
 #include "app/gui/input.h"
 #include "app/gui/panels.h"
-#include "app/gui/recorder.h"
-#include "app/gui/sandbox.h"
 #include "app/gui/scripted_input.h"
+#include "app/gui/window_outputs.h"
+#include "app/gui/window_setup.h"
 #include "app/gui_app.h"
+#include "render/gpu_timer.h"
 #include "render/renderer.h"
 #include "render/shader_program.h"
-#include "sim/core/checks.h"
-#include "sim/core/picking.h"
-#include "sim/io/stats_csv.h"
 
 namespace app {
 
 namespace {
 
-using gui::Sandbox;
+using namespace gui;
 using Clock = std::chrono::steady_clock;
 
 double msSince(Clock::time_point t0) {
     return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
-Sandbox& sandboxOf(GLFWwindow* w) { return *static_cast<Sandbox*>(glfwGetWindowUserPointer(w)); }
+Pacing pacingFor(const Options& o) {
+    if (o.pace) return *o.pace == "lockstep" ? Pacing::Lockstep : Pacing::RealTime;
+    const bool scripted = o.frames > 0 || !o.inputPath.empty() || !o.recordPath.empty();
+    return scripted ? Pacing::Lockstep : Pacing::RealTime;
+}
 
-// GLFW callbacks, installed before ImGui's (which chain to them): input ImGui wants stays
-// with ImGui; the rest goes to the same handlers the scripted input uses.
-void cursorCallback(GLFWwindow* w, double x, double y) {
-    Sandbox& s = sandboxOf(w);
-    if (ImGui::GetIO().WantCaptureMouse && s.drag == gui::Drag::None) {
-        s.cursorX = x;
-        s.cursorY = y;
-        return;
+// The window's own marks, redrawn every frame from the mouse: the knife stroke while it is
+// dragged, and where the cursor holds the grab (the snapshot's grab may be a step behind).
+void buildUiMarks(const Sandbox& s, render::DrawList& ui) {
+    ui.clear();
+    ui.setLayer(render::DrawLayer::Ui);
+    const sim::DebugColor knife{1.0f, 0.25f, 0.2f}, grab{1.0f, 0.9f, 0.1f};
+    if (s.drag == Drag::Knife) {
+        const sim::Ray ray = cursorRay(s);
+        ui.line(s.knifeStart, ray.origin + ray.direction, knife);
+        ui.point(s.knifeStart, 6.0f * s.contentScale, knife);
+        ui.point(ray.origin + ray.direction, 6.0f * s.contentScale, knife);
     }
-    gui::onCursor(s, x, y);
-}
-
-void buttonCallback(GLFWwindow* w, int button, int action, int mods) {
-    Sandbox& s = sandboxOf(w);
-    const bool pressed = action == GLFW_PRESS;
-    if (pressed && ImGui::GetIO().WantCaptureMouse) return;
-    gui::MouseButton b = button == GLFW_MOUSE_BUTTON_RIGHT    ? gui::MouseButton::Right
-                         : button == GLFW_MOUSE_BUTTON_MIDDLE ? gui::MouseButton::Middle
-                                                              : gui::MouseButton::Left;
-    gui::onMouseButton(s, b, pressed, (mods & GLFW_MOD_CONTROL) != 0);
-}
-
-void scrollCallback(GLFWwindow* w, double, double dy) {
-    if (!ImGui::GetIO().WantCaptureMouse) gui::onScroll(sandboxOf(w), dy);
-}
-
-void keyCallback(GLFWwindow* w, int key, int, int action, int) {
-    if (action != GLFW_PRESS && !(action == GLFW_REPEAT && key == GLFW_KEY_O)) return;
-    if (ImGui::GetIO().WantCaptureKeyboard) return;
-    gui::onKey(sandboxOf(w), key);
-}
-
-void buildOverlay(const Sandbox& s, render::Overlay& overlay) {
-    overlay.clear();
-    const sim::World& w = s.world;
-    // Particles no triangle covers (pendulum_chain, ropes) would be invisible: draw them as
-    // points and their distance constraints as lines.
-    const std::vector<char> covered = sim::particlesOnTriangles(w);
-    for (const sim::DistanceConstraint& c : w.constraints.distance)
-        if (!covered[c.i] || !covered[c.j])
-            overlay.line(w.particles.x[c.i], w.particles.x[c.j], {0.75f, 0.8f, 0.9f});
-    for (int i = 0; i < w.particles.size(); ++i)
-        if (!covered[i]) overlay.point(w.particles.x[i], 7.0f, {0.55f, 0.7f, 0.95f});
-    if (s.renderOptions.showPins)
-        for (int i = 0; i < w.particles.size(); ++i)
-            if (w.particles.pinned[i] && !(w.grab() && w.grab()->particle == i))
-                overlay.point(w.particles.x[i], 8.0f, {0.9f, 0.1f, 0.1f});
-    if (w.grab()) {
-        overlay.point(w.particles.x[w.grab()->particle], 11.0f, {1.0f, 0.9f, 0.1f});
-        overlay.line(w.particles.x[w.grab()->particle], w.grab()->target, {1.0f, 0.9f, 0.1f});
+    if (s.drag == Drag::Grab && s.view.grab && s.view.grab->particle < s.view.particleCount()) {
+        ui.line(s.view.x[s.view.grab->particle], s.grabTarget, grab);
+        ui.point(s.grabTarget, 7.0f * s.contentScale, grab);
     }
-    w.solver().debugDraw(w, overlay);
-}
-
-// Everything the window owns, torn down in reverse order on every exit path.
-struct WindowSession {
-    GLFWwindow* window = nullptr;
-    bool imgui = false;
-    ~WindowSession() {
-        if (imgui) {
-            ImGui_ImplOpenGL3_Shutdown();
-            ImGui_ImplGlfw_Shutdown();
-            ImGui::DestroyContext();
-        }
-        if (window) glfwDestroyWindow(window);
-        glfwTerminate();
-    }
-};
-
-GLFWwindow* openWindow(const Options& o) {
-    glfwSetErrorCallback([](int code, const char* text) {
-        std::fprintf(stderr, "pbd-sandbox: GLFW error %d: %s\n", code, text);
-    });
-    if (!glfwInit()) return nullptr;
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-    glfwWindowHint(GLFW_SAMPLES, 4);
-    glfwWindowHint(GLFW_STENCIL_BITS, 8);
-    return glfwCreateWindow(o.width, o.height, "pbd-sandbox", nullptr, nullptr);
 }
 
 }  // namespace
@@ -124,27 +63,22 @@ GLFWwindow* openWindow(const Options& o) {
 int runWindow(const Options& o) {
     WindowSession session;
     session.window = openWindow(o);
-    if (!session.window) {
-        std::fprintf(stderr,
-                     "pbd-sandbox: cannot open an OpenGL 3.3 window (no display?). Run with "
-                     "--headless, or under a virtual display:\n  xvfb-run -a -s '-screen 0 "
-                     "%dx%dx24' pbd-sandbox ...\n",
-                     o.width, o.height);
-        return 1;
-    }
+    if (!session.window) return 1;
     GLFWwindow* window = session.window;
     glfwMakeContextCurrent(window);
     // Scripted, recorded and fixed-length runs go as fast as they can; interactive runs sync.
     glfwSwapInterval(o.frames > 0 || !o.recordPath.empty() ? 0 : 1);
 
+    const Pacing pacing = pacingFor(o);
+    SimThread sim(o, pacing);
+    if (std::string e = sim.start(o.statsPath); !e.empty()) {
+        std::fprintf(stderr, "pbd-sandbox: %s\n", e.c_str());
+        return 2;
+    }
     Sandbox s;
     s.options = o;
-    if (o.solver) {
-        s.solverKind = *sim::solverFromName(*o.solver);
-        s.solverChosen = true;
-    }
-    if (!gui::loadScene(s, o.scene, o.resolution)) return 2;
-    gui::frameScene(s);
+    s.sim = &sim;
+    takeSnapshot(s);
 
     std::string error;
     const std::string shaderDir = render::findShaderDir(error);
@@ -153,153 +87,74 @@ int runWindow(const Options& o) {
         std::fprintf(stderr, "pbd-sandbox: %s\n", error.c_str());
         return 1;
     }
+    initImGui(session, s);
 
-    glfwSetWindowUserPointer(window, &s);
-    glfwSetCursorPosCallback(window, cursorCallback);
-    glfwSetMouseButtonCallback(window, buttonCallback);
-    glfwSetScrollCallback(window, scrollCallback);
-    glfwSetKeyCallback(window, keyCallback);
-    IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
-    ImGui::GetIO().IniFilename = nullptr;  // no imgui.ini left in the working directory
-    ImGui::StyleColorsDark();
-    ImGui::GetStyle().WindowRounding = 4.0f;
-    ImGui::GetStyle().Colors[ImGuiCol_WindowBg].w = 0.85f;
-    ImGui_ImplGlfw_InitForOpenGL(window, true);
-    ImGui_ImplOpenGL3_Init("#version 330 core");
-    session.imgui = true;
-
-    gui::InputScript script;
-    if (!o.inputPath.empty()) {
+    InputScript script;
+    if (!o.inputPath.empty())
         if (std::string e = script.load(o.inputPath); !e.empty()) {
             std::fprintf(stderr, "pbd-sandbox: %s\n", e.c_str());
             return 2;
         }
-    }
-    sim::StatsCsv csv;
-    const std::vector<std::string> extra = {"grab_index", "grab_x", "grab_y", "grab_z",
-                                            "target_x",   "target_y", "target_z",
-                                            "max_displacement", "solver_kind", "render_ms",
-                                            "components"};
-    if (!o.statsPath.empty() && !csv.open(o.statsPath, extra)) {
-        std::fprintf(stderr, "pbd-sandbox: %s\n", csv.error().c_str());
-        return 2;
-    }
-    gui::VideoRecorder recorder;
-    auto startRecording = [&](const std::string& path) {
-        int fw = 0, fh = 0;
-        glfwGetFramebufferSize(window, &fw, &fh);
-        const std::string e = recorder.start(path, fw, fh, static_cast<int>(1.0 / gui::kDisplayFrameSeconds + 0.5));
-        if (!e.empty()) s.message = e, std::fprintf(stderr, "pbd-sandbox: %s\n", e.c_str());
-        return e.empty();
-    };
-    if (!o.recordPath.empty() && !startRecording(o.recordPath)) return 1;
+    int fw = 0, fh = 0;
+    readWindowSize(window, s, fw, fh);
+    WindowOutputs outputs(o, pacing);
+    if (!o.recordPath.empty() && !outputs.startRecording(s, o.recordPath, fw, fh)) return 1;
     if (!o.screenshotPath.empty() && o.frames == 0)
-        std::fprintf(stderr, "pbd-sandbox: --screenshot saves the last frame of a --frames N run; "
-                             "without --frames press F12 instead\n");
+        std::fprintf(stderr,
+                     "pbd-sandbox: --screenshot saves the last frame of a --frames N run; "
+                     "without --frames press F12 instead\n");
 
-    render::Overlay overlay;
-    std::vector<uint8_t> pixels;
-    double totalSim = 0, totalRender = 0, totalFrame = 0;
-    int frame = 0, screenshotCount = 0, recordingCount = 0;
+    render::DrawList ui;
+    render::GpuTimer gpu;
+    const auto start = Clock::now();
+    long simulatedFrames = 0;
+    int frame = 0;
     for (; !glfwWindowShouldClose(window) && (o.frames == 0 || frame < o.frames); ++frame) {
         const auto frameStart = Clock::now();
         glfwPollEvents();
-        glfwGetWindowSize(window, &s.windowWidth, &s.windowHeight);
+        readWindowSize(window, s, fw, fh);
         script.dispatch(s, frame);
-        int fw = 0, fh = 0;
-        glfwGetFramebufferSize(window, &fw, &fh);
+        sim.setPublishOptions(publishOptions(s));
+        sim.setUiStatus({frame, msSince(start), s.camera.yaw, gpu.lastMs()});
+        sim.runFrame();  // lockstep: simulated frame `frame` is published when this returns
+        if (takeSnapshot(s) && s.view.stats.steps > 0) ++simulatedFrames;
+        followSubject(s, 0.15);
+        s.stepRunningMs = sim.runningMs();
 
-        const auto simStart = Clock::now();
-        const int steps = gui::advance(s);
-        const double simMs = msSince(simStart);
-
-        const auto renderStart = Clock::now();
-        buildOverlay(s, overlay);
-        renderer.draw(s.world, s.camera, fw, fh, s.renderOptions, overlay);
-        if (recorder.active()) {  // the video shows the scene, not the panels
-            gui::readFramebuffer(fw, fh, pixels);
-            if (std::string e = recorder.addFrame(fw, fh, pixels); !e.empty()) {
-                s.message = e;
-                std::fprintf(stderr, "pbd-sandbox: %s\n", e.c_str());
-            }
-            s.recordedFrames = recorder.frames();
-        }
-        s.recording = recorder.active();
+        gpu.begin();
+        buildUiMarks(s, ui);
+        renderer.draw(s.view.surface(), s.view.draw, ui, s.camera, fw, fh, s.renderOptions);
+        outputs.recordFrame(s, fw, fh);
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         ImGui::NewFrame();
-        gui::drawPanels(s);
+        drawPanels(s);
         ImGui::Render();
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-        glFinish();
-        const double renderMs = msSince(renderStart);
-        s.renderMs.push(static_cast<float>(renderMs));
+        gpu.end();
+        if (gpu.lastMs() >= 0) s.renderMs.push(static_cast<float>(gpu.lastMs()));
 
-        if (steps > 0 && csv.isOpen()) {
-            const auto& g = s.world.grab();
-            const sim::Vec3 x = g ? s.world.particles.x[g->particle] : sim::Vec3::Zero();
-            const sim::Vec3 t = g ? g->target : sim::Vec3::Zero();
-            csv.writeRow(s.world, {g ? double(g->particle) : -1.0, x.x(), x.y(), x.z(), t.x(), t.y(),
-                                   t.z(), s.lastMaxDisplacement, double(static_cast<int>(s.solverKind)),
-                                   renderMs, double(sim::countComponents(s.world))});
-        }
-        // F12 writes a numbered PNG; --screenshot writes the last frame of a --frames run.
-        // Both show the window as it is, panels included.
-        std::vector<std::string> shots;
-        if (s.screenshotRequested) {
-            char name[64];
-            std::snprintf(name, sizeof name, "screenshot-%03d.png", screenshotCount++);
-            shots.push_back(name);
-            s.screenshotRequested = false;
-        }
-        if (o.frames > 0 && frame + 1 == o.frames && !o.screenshotPath.empty())
-            shots.push_back(o.screenshotPath);
-        if (!shots.empty()) gui::readFramebuffer(fw, fh, pixels);
-        for (const std::string& path : shots) {
-            const std::string e = gui::savePng(path, fw, fh, pixels);
-            s.message = e.empty() ? "saved " + path : e;
-            std::fprintf(stderr, "pbd-sandbox: %s\n", s.message.c_str());
-        }
-        if (s.recordToggleRequested) {
-            s.recordToggleRequested = false;
-            if (recorder.active()) {
-                const std::string e = recorder.stop();
-                s.message = e.empty() ? "recorded " + recorder.path() : e;
-            } else {
-                // F9 recordings are numbered, so none overwrites an earlier one.
-                char name[64];
-                std::snprintf(name, sizeof name, "recording-%03d.mp4", recordingCount++);
-                startRecording(name);
-            }
-        }
+        outputs.afterFrame(s, frame, fw, fh);
         glfwSwapBuffers(window);
-        totalSim += simMs;
-        totalRender += renderMs;
-        totalFrame += msSince(frameStart);
         s.fps.push(static_cast<float>(1000.0 / std::max(msSince(frameStart), 1e-3)));
     }
-    int status = 0;
-    if (recorder.active()) {
-        const int frames = recorder.frames();
-        const std::string path = recorder.path();
-        if (std::string e = recorder.stop(); !e.empty()) {
-            std::fprintf(stderr, "pbd-sandbox: %s\n", e.c_str());
-            status = 1;
-        } else {
-            std::printf("recorded %d frames (%.2f s of video at %d fps) to %s\n", frames,
-                        frames * gui::kDisplayFrameSeconds, int(1.0 / gui::kDisplayFrameSeconds + 0.5),
-                        path.c_str());
-        }
-    }
+    int status = outputs.finish();
+    const double seconds = msSince(start) / 1000.0;
     GLint samples = 0;
     glGetIntegerv(GL_SAMPLES, &samples);
     if (frame > 0)
-        std::printf("%s particles=%d window %dx%d msaa %d (%s): %d frames, sim %.2f ms + render "
-                    "%.2f ms per frame, %.2f ms per frame in all\n",
-                    s.sceneName.c_str(), s.world.particles.size(), s.windowWidth, s.windowHeight,
-                    samples, reinterpret_cast<const char*>(glGetString(GL_RENDERER)), frame,
-                    totalSim / frame, totalRender / frame, totalFrame / frame);
+        std::printf(
+            "%s particles=%d window %dx%d msaa %d (%s): %d frames drawn in %.2f s (%.1f per s), "
+            "%ld new simulated frames shown, simulation %.1f ms in all, render %.2f ms (GPU, "
+            "last)\n",
+            s.view.sceneName.c_str(), s.view.particleCount(), s.windowWidth, s.windowHeight,
+            samples, reinterpret_cast<const char*>(glGetString(GL_RENDERER)), frame, seconds,
+            frame / seconds, simulatedFrames, sim.simulationMs(), gpu.lastMs());
+    if (o.frames > 0 && sim.failed()) {
+        std::fprintf(stderr,
+                     "pbd-sandbox: exiting with status 3: a simulation step failed (see above)\n");
+        status = 3;
+    }
     return status;
 }
 

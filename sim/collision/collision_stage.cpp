@@ -50,23 +50,15 @@ void generateContacts(const Particles& particles, const std::vector<Collider>& c
 }
 
 void projectContacts(Particles& particles, std::vector<Contact>& contacts, Real friction, Real dt) {
-    for (Contact& c : contacts) {
-        Vec3& p = particles.p[c.particle];
-        Real C = (p - c.point).dot(c.normal);
-        if (C >= 0) continue;
-        p -= C * c.normal;
-        c.pushed -= C;
-        const Vec3 moved = p - particles.x[c.particle] - dt * c.colliderVelocity;
-        const Vec3 tangential = moved - moved.dot(c.normal) * c.normal;
-        if (tangential.norm() < friction * c.pushed) p -= tangential;
-    }
+    for (Contact& c : contacts) projectContact(particles, c, friction, dt);
 }
 
 void projectCollisions(World& world, Real dt) {
-    projectContacts(world.particles, world.contacts, world.settings.staticFriction, dt);
+    ContactSet& contacts = world.contacts();
+    projectContacts(world.particles, contacts.colliders, world.settings.staticFriction, dt);
     if (world.settings.selfCollision)
-        projectSelfContacts(world.particles, world.selfContacts, world.settings.selfThickness,
-                            world.selfBudget);
+        projectSelfContacts(world.particles, contacts.self, world.settings.selfThickness,
+                            contacts.selfBudget);
 }
 
 void resolveRemainingPenetrations(Particles& particles, const std::vector<Collider>& colliders,
@@ -92,11 +84,6 @@ void resolveRemainingPenetrations(Particles& particles, const std::vector<Collid
             contacts.push_back(contact);
         }
     }
-}
-
-void applyFrictionRestitution(Particles& particles, const std::vector<Contact>& contacts,
-                              Real friction, Real restitution, Real dt) {
-    applyFrictionRestitution(particles, contacts, 0.0, friction, restitution, dt);
 }
 
 void applyFrictionRestitution(Particles& particles, const std::vector<Contact>& contacts,

@@ -26,11 +26,7 @@ void generateContacts(const Particles& particles, const std::vector<Collider>& c
 // (Settings::staticFriction) and, when enabled, the self contacts (self_collision.h).
 void projectCollisions(World& world, Real dt);
 
-// Projects every contact once (inequality, stiffness 1): p += max(0, -C) n, and adds the
-// correction to the contact's `pushed` (the normal impulse friction is bounded by).
-// Static friction acts at the position level too: while the tangential displacement
-// x -> p (relative to the collider) is below mu * pushed it is cancelled, so a cloth
-// resting on a curved collider does not creep off it one solve at a time.
+// projectContact (contact.h) on every contact once.
 void projectContacts(Particles& particles, std::vector<Contact>& contacts, Real friction, Real dt);
 
 // After the solver: pushes any particle the other constraints moved into a collider back
@@ -40,14 +36,10 @@ void projectContacts(Particles& particles, std::vector<Contact>& contacts, Real 
 void resolveRemainingPenetrations(Particles& particles, const std::vector<Collider>& colliders,
                                   Real thickness, std::vector<Contact>& contacts);
 
-// Coulomb friction against the collider's motion — the tangential velocity drops by
-// mu * pushed / dt, the normal velocity change the contact caused — and restitution.
-void applyFrictionRestitution(Particles& particles, const std::vector<Contact>& contacts,
-                              Real friction, Real restitution, Real dt);
-
-// The same with separate static and kinetic coefficients: a contact whose tangential
-// speed relative to the collider is below muStatic * pushed / dt sticks (tangential speed
-// zero); otherwise it slides and loses muKinetic * pushed / dt of it.
+// Coulomb friction against the collider's motion, and restitution. A contact whose
+// tangential speed relative to the collider is below muStatic * pushed / dt sticks
+// (tangential speed zero); otherwise it slides and loses muKinetic * pushed / dt of it
+// (pushed / dt: the normal velocity change the contact caused).
 void applyFrictionRestitution(Particles& particles, const std::vector<Contact>& contacts,
                               Real muStatic, Real muKinetic, Real restitution, Real dt);
 

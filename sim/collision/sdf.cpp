@@ -74,6 +74,7 @@ std::shared_ptr<const SignedDistanceField> SignedDistanceField::build(const Tria
     auto field = std::make_shared<SignedDistanceField>();
     field->lower_ = lo;
     field->cell_ = cell;
+    field->source_ = std::make_shared<const TriangleMesh>(mesh);
     field->nx_ = static_cast<int>(std::ceil((hi.x() - lo.x()) / cell)) + 1;
     field->ny_ = static_cast<int>(std::ceil((hi.y() - lo.y()) / cell)) + 1;
     field->nz_ = static_cast<int>(std::ceil((hi.z() - lo.z()) / cell)) + 1;

@@ -30,6 +30,8 @@ public:
     Vec3 gradient(const Vec3& x) const;   // unit outward direction (approximate)
     Real cellSize() const { return cell_; }
     const Vec3& lower() const { return lower_; }
+    // The mesh the field was sampled from, for drawing the collider as it is.
+    const std::shared_ptr<const TriangleMesh>& sourceMesh() const { return source_; }
     Vec3 upper() const { return lower_ + cell_ * Vec3(nx_ - 1, ny_ - 1, nz_ - 1); }
 
 private:
@@ -40,6 +42,7 @@ private:
     Real cell_ = 1;
     int nx_ = 0, ny_ = 0, nz_ = 0;
     std::vector<Real> values_;
+    std::shared_ptr<const TriangleMesh> source_;
 };
 
 // Distance from x to triangle (a, b, c); exact (Ericson's closest-point regions).

@@ -66,42 +66,49 @@ Real evaluateArap(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3
     return C;
 }
 
-Real evaluateArapRow(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3,
-                     const Mat3& restInverse, int row, Vec3 grad[4]) {
+void evaluateArapStrain(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3,
+                        const Mat3& restInverse, Real C[6], Vec3 grad[6][4]) {
     static constexpr int kPair[6][2] = {{0, 0}, {1, 1}, {2, 2}, {0, 1}, {0, 2}, {1, 2}};
-    const int a = kPair[row][0], b = kPair[row][1];
-    const Real w = a == b ? 1.0 : std::sqrt(2.0);
     Mat3 Ds;
     Ds.col(0) = x1 - x0;
     Ds.col(1) = x2 - x0;
     Ds.col(2) = x3 - x0;
     const Mat3 F = Ds * restInverse;
     if (!F.allFinite()) {
-        for (int k = 0; k < 4; ++k) grad[k].setZero();
-        return 0;
+        for (int r = 0; r < 6; ++r) {
+            C[r] = 0;
+            for (int k = 0; k < 4; ++k) grad[r][k].setZero();
+        }
+        return;
     }
-    const PolarParts polar = polarParts(F);
-    // S = V Sigma V^T; C = w (S_ab - delta_ab).
+    const PolarParts polar = polarParts(F);  // once for all six rows
     const Mat3& V = polar.V;
     const Vec3& s = polar.sigma;
-    const Real C = w * (V.row(a).cwiseProduct(s.transpose()).dot(V.row(b)) - (a == b ? 1 : 0));
-    // dS from S dS + dS S = dF^T F + F^T dF: in S's eigenbasis dS~_ij = dQ~_ij / (s_i + s_j),
-    // so dS_ab = <K, dF^T F + F^T dF> = <2 F K, dF> with K = V M V^T,
-    // M_ij = (V_ai V_bj + V_bi V_aj) / (2 (s_i + s_j)). A sum near zero (an inverted tet
-    // whose two stretches cancel) is held away from zero: the row still pushes, finitely.
-    Mat3 M;
+    // 1 / (s_i + s_j), a sum near zero (an inverted tet whose two stretches cancel) held away
+    // from zero: the row still pushes, finitely.
+    Mat3 inv;
     for (int i = 0; i < 3; ++i)
         for (int j = 0; j < 3; ++j) {
             Real d = s[i] + s[j];
             if (std::abs(d) < 1e-3) d = d < 0 ? -1e-3 : 1e-3;
-            M(i, j) = (V(a, i) * V(b, j) + V(b, i) * V(a, j)) / (2 * d);
+            inv(i, j) = 1 / (2 * d);
         }
-    const Mat3 G = (2 * w) * F * (V * M * V.transpose()) * restInverse.transpose();  // dC/dDs
-    grad[1] = G.col(0);
-    grad[2] = G.col(1);
-    grad[3] = G.col(2);
-    grad[0] = -(grad[1] + grad[2] + grad[3]);
-    return C;
+    const Mat3 FV = F * V, DmT = restInverse.transpose();
+    for (int r = 0; r < 6; ++r) {
+        const int a = kPair[r][0], b = kPair[r][1];
+        const Real w = a == b ? 1.0 : std::sqrt(2.0);
+        // S = V Sigma V^T; C = w (S_ab - delta_ab).
+        C[r] = w * (V.row(a).cwiseProduct(s.transpose()).dot(V.row(b)) - (a == b ? 1 : 0));
+        // dS_ab = <2 F K, dF> with K = V M V^T, M_ij = (V_ai V_bj + V_bi V_aj) / (2 (s_i + s_j)).
+        Mat3 M;
+        for (int i = 0; i < 3; ++i)
+            for (int j = 0; j < 3; ++j) M(i, j) = (V(a, i) * V(b, j) + V(b, i) * V(a, j)) * inv(i, j);
+        const Mat3 G = (2 * w) * FV * M * V.transpose() * DmT;  // dC/dDs
+        grad[r][1] = G.col(0);
+        grad[r][2] = G.col(1);
+        grad[r][3] = G.col(2);
+        grad[r][0] = -(grad[r][1] + grad[r][2] + grad[r][3]);
+    }
 }
 
 bool arapRestInverse(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3, Mat3& out) {
@@ -113,6 +120,13 @@ bool arapRestInverse(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3&
     const Real scale = Dm.norm();
     if (!(std::abs(det) > 1e-12 * scale * scale * scale)) return false;
     out = Dm.inverse();
+    return true;
+}
+
+bool parseArapForm(const std::string& name, ArapForm& out) {
+    if (name == "norm") out = ArapForm::Norm;
+    else if (name == "strain") out = ArapForm::StrainRows;
+    else return false;
     return true;
 }
 

@@ -13,26 +13,38 @@
 // taken from the SVD F = U Sigma V^T with U and V proper rotations, R = U V^T, so a
 // reflection becomes a negative smallest singular value (the "rotation-variant SVD") and
 // R is a proper rotation for every F, flat and rank-1 included.
+#include <string>
+
+#include "sim/constraints/constraint_traits.h"
 #include "sim/core/types.h"
 
 namespace sim {
 
 // How the ARAP energy becomes constraint rows. Norm: one row per tet, C = ||F - R||_F (the
-// paper's single scalar; see above). StrainRows: six rows per tet, C_ab = w (S - I)_ab of
-// the symmetric stretch S = R^T F (w = 1 on the diagonal, sqrt 2 off it), whose squares
-// sum to ||F - R||_F^2, so the energy is the same. The single row's gradient carries only
-// the direction the tet is already strained in (and vanishes at rest), so a global solve
-// (MGPBD) linearises the ARAP energy by a rank-1 term per tet; the six rows give it the
-// full small-strain stiffness.
+// paper's single scalar; see above). StrainRows: one ArapStrainConstraint per tet with six
+// rows C_ab = w (S - I)_ab of the symmetric stretch S = R^T F (w = 1 on the diagonal,
+// sqrt 2 off it), whose squares sum to ||F - R||_F^2, so the energy is the same. The single
+// row's gradient carries only the direction the tet is already strained in (and vanishes
+// at rest), so a global solve (MGPBD) linearises the ARAP energy by a rank-1 term per tet;
+// the six rows give it the full small-strain stiffness. The six rows share one polar
+// decomposition per evaluation (a multi-row constraint, constraint_traits.h).
 enum class ArapForm { Norm, StrainRows };
-inline constexpr int kArapNormRow = -1;
+bool parseArapForm(const std::string& name, ArapForm& out);
 
+// The norm form: one row per tet.
 struct ArapConstraint {
     int i[4] = {0, 0, 0, 0};
-    int row = kArapNormRow;               // kArapNormRow, or 0..5: (a,b) of S - I
     Mat3 restInverse = Mat3::Identity();  // Dm^-1
     Real restVolume = 0;                  // |V_rest| [m^3]
     Real complianceScale = 1;             // 1 / V_rest: alpha = Settings::arap.compliance / V
+};
+
+// The strain-row form: six rows per tet, evaluated together.
+struct ArapStrainConstraint {
+    int i[4] = {0, 0, 0, 0};
+    Mat3 restInverse = Mat3::Identity();
+    Real restVolume = 0;
+    Real complianceScale = 1;
 };
 
 // F = R S with S = V diag(sigma) V^T: R and V proper rotations, sigma in decreasing order
@@ -51,12 +63,43 @@ Mat3 polarRotation(const Mat3& F);
 Real evaluateArap(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3,
                   const Mat3& restInverse, Vec3 grad[4]);
 
-// One strain row (row in 0..5, see ArapForm): C = w (S - I)_ab with its exact gradient
-// (dS from the Sylvester equation S dS + dS S = d(F^T F)).
-Real evaluateArapRow(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3,
-                     const Mat3& restInverse, int row, Vec3 grad[4]);
+// The six strain rows (see ArapForm) from one polar decomposition: C[r] = w (S - I)_ab with
+// its exact gradient (dS from the Sylvester equation S dS + dS S = d(F^T F)).
+void evaluateArapStrain(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3,
+                        const Mat3& restInverse, Real C[6], Vec3 grad[6][4]);
 
 // Dm^-1 of a rest tet, or nullopt-like false when it is degenerate.
 bool arapRestInverse(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3, Mat3& out);
+
+template <>
+struct ConstraintTraits<ArapConstraint> : TraitsDefaults<ArapConstraint, 4> {
+    static constexpr const char* name = "ARAP";
+    static constexpr SplitRule split = SplitRule::Remap;
+    static std::array<int*, 4> refs(ArapConstraint& c) { return {&c.i[0], &c.i[1], &c.i[2], &c.i[3]}; }
+    static Real evaluate(const ArapConstraint& c, const std::vector<Vec3>& p, Vec3 (&g)[4]) {
+        return evaluateArap(p[c.i[0]], p[c.i[1]], p[c.i[2]], p[c.i[3]], c.restInverse, g);
+    }
+    static const Material& material(const Settings& s) { return s.arap; }
+    static const char* check(const ArapConstraint& c) {
+        return c.restInverse.allFinite() ? nullptr : "rest inverse is not finite";
+    }
+};
+
+template <>
+struct ConstraintTraits<ArapStrainConstraint> : TraitsDefaults<ArapStrainConstraint, 4, 6> {
+    static constexpr const char* name = "ARAP strain";
+    static constexpr SplitRule split = SplitRule::Remap;
+    static std::array<int*, 4> refs(ArapStrainConstraint& c) {
+        return {&c.i[0], &c.i[1], &c.i[2], &c.i[3]};
+    }
+    static void evaluate(const ArapStrainConstraint& c, const std::vector<Vec3>& p, Real (&C)[6],
+                         Vec3 (&g)[6][4]) {
+        evaluateArapStrain(p[c.i[0]], p[c.i[1]], p[c.i[2]], p[c.i[3]], c.restInverse, C, g);
+    }
+    static const Material& material(const Settings& s) { return s.arap; }
+    static const char* check(const ArapStrainConstraint& c) {
+        return c.restInverse.allFinite() ? nullptr : "rest inverse is not finite";
+    }
+};
 
 }  // namespace sim

@@ -3,6 +3,7 @@
 // compliance, so an attachment can be soft:  C(p) = |p - t|,  grad C = (p - t)/|p - t|.
 // A hard attachment is usually a pin (w = 0) instead; this one lets the particle keep its
 // mass and be pulled.
+#include "sim/constraints/constraint_traits.h"
 #include "sim/core/types.h"
 
 namespace sim {
@@ -23,5 +24,17 @@ inline Real evaluateAttachment(const Vec3& p, const Vec3& target, Vec3 grad[1]) 
     grad[0] = d / len;
     return len;
 }
+
+// A split particle's halves both stay attached.
+template <>
+struct ConstraintTraits<AttachmentConstraint> : TraitsDefaults<AttachmentConstraint, 1> {
+    static constexpr const char* name = "attachment";
+    static constexpr SplitRule split = SplitRule::DuplicateShared;
+    static std::array<int*, 1> refs(AttachmentConstraint& c) { return {&c.i}; }
+    static Real evaluate(const AttachmentConstraint& c, const std::vector<Vec3>& p, Vec3 (&g)[1]) {
+        return evaluateAttachment(p[c.i], c.target, g);
+    }
+    static const Material& material(const Settings& s) { return s.attachment; }
+};
 
 }  // namespace sim

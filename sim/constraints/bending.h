@@ -8,6 +8,7 @@
 // so |phi| = pi - arccos(d_paper) and the gradient stays finite and nonzero at flat rest
 // (Bridson et al. 2003 give its closed form). Degenerate hinges — a zero-length edge or a
 // zero-area wing triangle — return zero gradients instead of NaN.
+#include "sim/constraints/constraint_traits.h"
 #include "sim/core/types.h"
 
 namespace sim {
@@ -34,5 +35,17 @@ Real evaluateBending(const Vec3& p1, const Vec3& p2, const Vec3& p3, const Vec3&
 // test can check that our gradient is the paper's up to that scale and the sign.
 // Returns d = n1 . n2.
 Real paperBendingQ(const Vec3& p1, const Vec3& p2, const Vec3& p3, const Vec3& p4, Vec3 q[4]);
+
+template <>
+struct ConstraintTraits<BendingConstraint> : TraitsDefaults<BendingConstraint, 4> {
+    static constexpr const char* name = "bending";
+    static constexpr SplitRule split = SplitRule::DropShared;
+    static std::array<int*, 4> refs(BendingConstraint& c) { return {&c.i1, &c.i2, &c.i3, &c.i4}; }
+    static Real evaluate(const BendingConstraint& c, const std::vector<Vec3>& p, Vec3 (&g)[4]) {
+        return evaluateBending(p[c.i1], p[c.i2], p[c.i3], p[c.i4], c.restAngle, g);
+    }
+    static const Material& material(const Settings& s) { return s.bend; }
+    static Real maxStep(const BendingConstraint& c) { return c.maxStep; }
+};
 
 }  // namespace sim

@@ -3,6 +3,7 @@
 //     C(p1, p2) = |p1 - p2| - l0,   grad_p1 C = n,  grad_p2 C = -n,  n = (p1-p2)/|p1-p2|.
 #include <cmath>
 
+#include "sim/constraints/constraint_traits.h"
 #include "sim/core/types.h"
 
 namespace sim {
@@ -28,5 +29,16 @@ inline Real evaluateDistance(const Vec3& p1, const Vec3& p2, Real restLength, Ve
     grad[1] = -grad[0];
     return len - restLength;
 }
+
+template <>
+struct ConstraintTraits<DistanceConstraint> : TraitsDefaults<DistanceConstraint, 2> {
+    static constexpr const char* name = "distance";
+    static constexpr SplitRule split = SplitRule::DuplicateShared;
+    static std::array<int*, 2> refs(DistanceConstraint& c) { return {&c.i, &c.j}; }
+    static Real evaluate(const DistanceConstraint& c, const std::vector<Vec3>& p, Vec3 (&g)[2]) {
+        return evaluateDistance(p[c.i], p[c.j], c.restLength, g);
+    }
+    static const Material& material(const Settings& s) { return s.stretch; }
+};
 
 }  // namespace sim

@@ -14,4 +14,19 @@ struct SeparationConstraint {
     Real complianceScale = 1;  // contacts are stiff: the family material is {k = 1, alpha = 0}
 };
 
+template <>
+struct ConstraintTraits<SeparationConstraint> : TraitsDefaults<SeparationConstraint, 2> {
+    static constexpr const char* name = "separation";
+    static constexpr SplitRule split = SplitRule::Drop;
+    static constexpr bool unilateral = true;
+    static std::array<int*, 2> refs(SeparationConstraint& c) { return {&c.i, &c.j}; }
+    static Real evaluate(const SeparationConstraint& c, const std::vector<Vec3>& p, Vec3 (&g)[2]) {
+        return evaluateDistance(p[c.i], p[c.j], c.minDistance, g);
+    }
+    static const Material& material(const Settings&) {
+        static const Material contact{1.0, 0.0};
+        return contact;
+    }
+};
+
 }  // namespace sim

@@ -8,6 +8,7 @@
 // finite differences in softbody_constraints_test). An inverted tet has C < -6 V0, so the
 // projection pushes it back through zero volume; a flat one still has non-zero gradients
 // unless all four points coincide on a line, where C's gradient vanishes and nothing moves.
+#include "sim/constraints/constraint_traits.h"
 #include "sim/core/types.h"
 
 namespace sim {
@@ -27,5 +28,18 @@ inline Real evaluateTetVolume(const Vec3& x1, const Vec3& x2, const Vec3& x3, co
     grad[0] = -(grad[1] + grad[2] + grad[3]);
     return e1.dot(grad[1]) - 6.0 * restVolume;
 }
+
+template <>
+struct ConstraintTraits<TetVolumeConstraint> : TraitsDefaults<TetVolumeConstraint, 4> {
+    static constexpr const char* name = "tet volume";
+    static constexpr SplitRule split = SplitRule::Remap;
+    static std::array<int*, 4> refs(TetVolumeConstraint& c) {
+        return {&c.i[0], &c.i[1], &c.i[2], &c.i[3]};
+    }
+    static Real evaluate(const TetVolumeConstraint& c, const std::vector<Vec3>& p, Vec3 (&g)[4]) {
+        return evaluateTetVolume(p[c.i[0]], p[c.i[1]], p[c.i[2]], p[c.i[3]], c.restVolume, g);
+    }
+    static const Material& material(const Settings& s) { return s.volume; }
+};
 
 }  // namespace sim

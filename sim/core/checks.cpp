@@ -37,7 +37,16 @@ int countComponents(const World& world) {
         return i;
     };
     auto unite = [&](int a, int b) { parent[find(a)] = find(b); };
-    for (const DistanceConstraint& d : world.constraints.distance) unite(d.i, d.j);
+    // Every constraint joins its particles (a soft body is held by its tets, not edges);
+    // contact-like ones (regenerated every substep) join nothing.
+    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+        using Traits = std::decay_t<decltype(traits)>;
+        if constexpr (!Traits::unilateral)
+            for (const auto& c : array) {
+                const auto idx = Traits::indices(c);
+                for (int k : idx) unite(k, idx[0]);
+            }
+    });
     for (const Triangle& t : world.triangles) unite(t[0], t[1]), unite(t[1], t[2]);
     int roots = 0;
     for (int i = 0; i < n; ++i) roots += find(i) == i;

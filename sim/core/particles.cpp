@@ -14,6 +14,7 @@ int Particles::add(const Vec3& at, Real mass) {
     w.push_back(1.0 / mass);
     pinned.push_back(0);
     origin.push_back(size() - 1);
+    rest.push_back(position);
     return size() - 1;
 }
 
@@ -31,6 +32,7 @@ void Particles::clear() {
     w.clear();
     pinned.clear();
     origin.clear();
+    rest.clear();
 }
 
 Real Particles::totalMass() const {

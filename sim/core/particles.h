@@ -20,6 +20,9 @@ struct Particles {
     // mesh's original vertex (its own index if never split). Self collision treats all
     // particles of one origin as one vertex of the rest mesh.
     std::vector<int> origin;
+    // Where the particle was when it was added (the rest shape; scenes that start deformed
+    // move x afterwards). Splits copy it. Tethers measure rest distances with it.
+    std::vector<Vec3> rest;
 
     int size() const { return static_cast<int>(x.size()); }
     int add(const Vec3& position, Real mass);

@@ -26,16 +26,22 @@ std::optional<Real> intersectTriangle(const Ray& ray, const Vec3& a, const Vec3&
 }
 
 std::optional<PickHit> pickParticle(const World& world, const Ray& ray) {
+    std::vector<char> free = particlesOnTriangles(world);
+    for (char& c : free) c = !c;
+    return pickParticle(world.particles.x, world.triangles, free, ray);
+}
+
+std::optional<PickHit> pickParticle(std::span<const Vec3> x, std::span<const std::array<int, 3>> triangles,
+                                    std::span<const char> freeParticles, const Ray& ray) {
     std::optional<PickHit> best;
-    const auto& x = world.particles.x;
-    for (int k = 0; k < static_cast<int>(world.triangles.size()); ++k) {
-        const Triangle& tri = world.triangles[k];
+    for (int k = 0; k < static_cast<int>(triangles.size()); ++k) {
+        const Triangle& tri = triangles[k];
         auto t = intersectTriangle(ray, x[tri[0]], x[tri[1]], x[tri[2]]);
         if (!t || (best && *t >= best->t)) continue;
         best = PickHit{k, -1, *t, ray.origin + *t * ray.direction};
     }
     if (best) {
-        const Triangle& tri = world.triangles[best->triangle];
+        const Triangle& tri = triangles[best->triangle];
         Real nearest = INFINITY;
         for (int i : tri) {
             const Real d = (x[i] - best->point).squaredNorm();
@@ -47,9 +53,8 @@ std::optional<PickHit> pickParticle(const World& world, const Ray& ray) {
     }
     const Real dd = ray.direction.squaredNorm();
     if (!(dd > 0)) return best;
-    const std::vector<char> covered = particlesOnTriangles(world);
-    for (int i = 0; i < world.particles.size(); ++i) {
-        if (covered[i]) continue;
+    for (int i = 0; i < static_cast<int>(x.size()) && i < static_cast<int>(freeParticles.size()); ++i) {
+        if (!freeParticles[i]) continue;
         const Real t = (x[i] - ray.origin).dot(ray.direction) / dd;
         if (t <= 0 || (best && t >= best->t)) continue;
         const Vec3 onRay = ray.origin + t * ray.direction;

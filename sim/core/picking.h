@@ -3,7 +3,9 @@
 // a window: a ray against the world's surface triangles (Moller-Trumbore), then the vertex
 // of the hit triangle nearest to the hit point. Particles on no triangle (a chain, a rope)
 // are picked when the ray passes within a narrow cone around them.
+#include <array>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "sim/core/types.h"
@@ -32,6 +34,10 @@ struct PickHit {
 // triangle covers within kFreeParticlePickSlope * t of the ray (triangle = -1), or nothing.
 inline constexpr Real kFreeParticlePickSlope = 0.02;  // about 1.1 degrees
 std::optional<PickHit> pickParticle(const World& world, const Ray& ray);
+// The same on plain arrays (a published copy of the world, read by another thread):
+// positions, triangles, and 1 for the particles picked by the cone instead of a triangle.
+std::optional<PickHit> pickParticle(std::span<const Vec3> x, std::span<const std::array<int, 3>> triangles,
+                                    std::span<const char> freeParticles, const Ray& ray);
 
 // 1 for particles that are a vertex of some World::triangles entry.
 std::vector<char> particlesOnTriangles(const World& world);

@@ -75,6 +75,9 @@ struct Settings {
     // splits a vertex. 0 = off.
     Real tearStrain = 0.0;
     int maxTearsPerSubstep = 32;  // bounds the work of one tear stage
+    // Long-range attachments (constraints/tether.h): every particle stays within its rest
+    // geodesic distance of its nearest pin. The remedy for PBD's stretch at pins.
+    bool tethers = false;
 
     bool trackResidual = true;       // solvers report their residual (costs one extra pass)
     bool validateEachStage = false;  // NaN / index checks after every stage (debug aid)

@@ -1,15 +1,52 @@
 #include "sim/core/world.h"
 
 #include <atomic>
-#include <stdexcept>
+#include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "sim/collision/collision_stage.h"
 #include "sim/core/stages.h"
 #include "sim/core/validation.h"
 #include "sim/topology/tearing.h"
+#include "sim/topology/tethers.h"
 
 namespace sim {
+
+namespace {
+
+constexpr size_t kMaxLoggedChanges = 1 << 16;
+
+// True when every coordinate is finite: one summed pass (NaN and inf survive a sum).
+bool allFinite(const std::vector<Vec3>& a) {
+    Real sum = 0;
+    for (const Vec3& v : a) sum += v.x() + v.y() + v.z();
+    return std::isfinite(sum);
+}
+
+// What to change when a stage goes non-finite.
+std::string hint(Stage stage, const Settings& s) {
+    char buf[256];
+    switch (stage) {
+        case Stage::ExternalForces:
+            return "check gravity and wind (finite, moderate)";
+        case Stage::Solve:
+        case Stage::PostProjection:
+        case Stage::Velocities:
+            std::snprintf(buf, sizeof buf,
+                          "the solver diverged at a substep of %.4g s: lower dt or raise substeps "
+                          "(stiff materials need small substeps)%s",
+                          s.substepDt(),
+                          s.solver == SolverKind::MGPBD ? ", or lower MGPBD's relaxation" : "");
+            return buf;
+        default:
+            std::snprintf(buf, sizeof buf, "lower dt (%.4g s per substep) or raise substeps",
+                          s.substepDt());
+            return buf;
+    }
+}
+
+}  // namespace
 
 World::World() : solver_(createSolver(SolverKind::PBD)) { bumpTopology(); }
 World::~World() = default;
@@ -18,98 +55,164 @@ World& World::operator=(World&&) noexcept = default;
 
 void World::step() {
     if (std::string error = settings.validate(); !error.empty()) throw std::invalid_argument(error);
-    if (!solver_ || solver_->name() != std::string(solverName(settings.solver))) {
-        if (!setSolver(settings.solver))
-            throw std::invalid_argument(std::string("solver '") + solverName(settings.solver) +
-                                        "' is not available in this build");
-    }
+    if (!solver_ || solverKind_ != settings.solver) setSolver(settings.solver);
     profile.reset();
     ScopedTimer total(profile.total);
+    saveState();
     const int n = settings.substeps;
     const Real dt = settings.substepDt();
     if (grab_) grab_->start = particles.x[grab_->particle];
     for (int s = 0; s < n; ++s) {
-        if (animate) animate(*this, time_);
-        substep(dt, Real(s) / n, Real(s + 1) / n);
+        substep(dt, Real(s + 1) / n);
         time_ += dt;
     }
     ++frame_;
 }
 
-// One pass of the PBD loop body, lines (5)-(16); alpha0/alpha1 place this substep within
-// the frame so a grabbed particle follows its target smoothly.
-void World::substep(Real dt, Real /*alpha0*/, Real alpha1) {
-    {
-        ScopedTimer t(profile.externalForces);
-        applyExternalForces(particles, triangles, settings, dt);  // (5)
-    }
-    checkAfter("external forces");
-    {
-        ScopedTimer t(profile.damping);
-        dampVelocities(particles, settings.damping);  // (6)
-    }
-    {
-        ScopedTimer t(profile.predict);
-        predictPositions(particles, dt);  // (7)
-        if (grab_) particles.p[grab_->particle] = grab_->start + alpha1 * (grab_->target - grab_->start);
-    }
-    checkAfter("predict");
-    {
-        ScopedTimer t(profile.collisions);
-        generateContacts(particles, colliders, settings.collisionThickness, contacts, dt);  // (8)
-        if (settings.selfCollision)
-            selfCollision_.generate(particles, triangles, constraints.distance, topologyVersion_,
-                                    settings.selfThickness, contacts, selfContacts, selfBudget);
-        else
-            selfContacts.clear();
-    }
-    {
-        ScopedTimer t(profile.solve);
-        solver_->solve(*this, dt);  // (9)-(11)
-    }
-    {
-        ScopedTimer t(profile.collisions);
-        resolveRemainingPenetrations(particles, colliders, settings.collisionThickness, contacts);
-    }
-    checkAfter("solve");
-    {
-        ScopedTimer t(profile.updateVelocities);
-        updateVelocities(particles, dt);  // (12)-(15)
-    }
-    {
-        ScopedTimer t(profile.velocityUpdate);
-        applyFrictionRestitution(particles, contacts, settings.staticFriction, settings.friction,
-                                 settings.restitution, dt);  // (16)
-    }
-    checkAfter("velocity update");
-    if (settings.tearStrain > 0) {
-        ScopedTimer t(profile.tear);
-        tearOverstrainedEdges(*this);  // PBD §5
-        checkAfter("tear");
+// One pass of the PBD loop body, lines (5)-(16), stage by stage; alpha in (0, 1] places the
+// substep's end within the frame so a grabbed particle follows its target smoothly.
+void World::substep(Real dt, Real alpha) {
+    for (const StageInfo& info : kStages) {
+        {
+            ScopedTimer t(profile[info.stage]);
+            runStage(info.stage, dt, alpha);
+        }
+        checkAfter(info.stage);
     }
 }
 
-void World::checkAfter(const char* stage) const {
-    if (!settings.validateEachStage) return;
-    if (std::string error = validateWorld(*this); !error.empty())
-        throw std::runtime_error(std::string("after stage '") + stage + "': " + error);
+void World::runStagesBeforeSolve() {
+    for (const StageInfo& info : kStages) {
+        if (info.stage == Stage::Solve) return;
+        runStage(info.stage, settings.substepDt(), 1);
+    }
 }
 
-bool World::setSolver(SolverKind kind) {
+void World::runStage(Stage stage, Real dt, Real alpha) {
+    const Settings& s = settings;
+    switch (stage) {
+        case Stage::ExternalForces: applyExternalForces(particles, triangles, s, dt); break;
+        case Stage::Damping: dampVelocities(particles, s.damping); break;
+        case Stage::Predict: predictPositions(particles, dt); break;
+        case Stage::Kinematics:
+            maintainTethers();
+            if (animate) animate(*this, time_);
+            if (grab_) particles.p[grab_->particle] = grab_->start + alpha * (grab_->target - grab_->start);
+            break;
+        case Stage::Contacts:
+            generateContacts(particles, colliders, s.collisionThickness, contacts_.colliders, dt);
+            if (s.selfCollision)
+                contacts_.selfDetector.generate(particles, triangles, constraints.distance,
+                                                topologyVersion_, s.selfThickness, contacts_.colliders,
+                                                contacts_.self, contacts_.selfBudget);
+            else
+                contacts_.self.clear();
+            break;
+        case Stage::Solve: solverSwitch.solve(*this, *solver_, dt); break;  // (9)-(11)
+        case Stage::PostProjection:
+            resolveRemainingPenetrations(particles, colliders, s.collisionThickness, contacts_.colliders);
+            break;
+        case Stage::Velocities: updateVelocities(particles, dt); break;
+        case Stage::FrictionRestitution:
+            applyFrictionRestitution(particles, contacts_.colliders, s.staticFriction, s.friction,
+                                     s.restitution, dt);
+            break;
+        case Stage::Tear:
+            if (s.tearStrain > 0) tearOverstrainedEdges(*this);  // PBD §5
+            break;
+        case Stage::Count: break;
+    }
+}
+
+void World::maintainTethers() {
+    if (!settings.tethers) {
+        constraints.tethers.clear();
+        tethersBuiltFor_ = {0, 0};
+        return;
+    }
+    const std::pair<uint64_t, uint64_t> key{topologyVersion_, pinVersion_};
+    if (key == tethersBuiltFor_) return;
+    buildTethers(particles, constraints.distance, triangles, constraints.tethers);
+    tethersBuiltFor_ = key;
+}
+
+void World::checkAfter(Stage stage) {
+    std::string error;
+    if (!allFinite(particles.x) || !allFinite(particles.v) || !allFinite(particles.p))
+        error = "a position or velocity became non-finite";
+    else if (settings.validateEachStage)
+        error = validateWorld(*this);
+    if (error.empty()) return;
+    restoreState();
+    throw StepFailure(stage, std::string("stage '") + stageInfo(stage).name + "': " + error +
+                                 "; the simulation is back at its last finite state. " +
+                                 hint(stage, settings));
+}
+
+void World::saveState() {
+    savedX_ = particles.x;  // same size every step: no reallocation
+    savedV_ = particles.v;
+}
+
+void World::restoreState() {
+    const size_t n = std::min(savedX_.size(), particles.x.size());
+    for (size_t i = 0; i < particles.x.size(); ++i) {
+        // A particle a failed tear added takes its original's state.
+        const size_t from = i < n ? i : static_cast<size_t>(particles.origin[i]);
+        particles.x[i] = from < n ? savedX_[from] : Vec3::Zero();
+        particles.v[i] = from < n ? savedV_[from] : Vec3::Zero();
+    }
+    particles.p = particles.x;
+}
+
+void World::setSolver(SolverKind kind) {
     std::unique_ptr<Solver> next = createSolver(kind);
-    if (!next) return false;
+    if (solver_) solverSwitch.begin(std::move(solver_), *next, *this);
     solver_ = std::move(next);
+    solverKind_ = kind;
     settings.solver = kind;
-    return true;
 }
+
+void World::setSolver(std::unique_ptr<Solver> solver) {
+    if (auto kind = solverFromName(solver->name())) settings.solver = solverKind_ = *kind;
+    solver_ = std::move(solver);
+}
+
+Solver& World::solver() {
+    if (!solver_ || solverKind_ != settings.solver) setSolver(settings.solver);
+    return *solver_;
+}
+
+const Solver& World::solver() const { return *solver_; }
+
+namespace {
+uint64_t nextTopologyVersion() {
+    static std::atomic<uint64_t> counter{0};
+    return ++counter;
+}
+}  // namespace
 
 void World::bumpTopology() {
-    static std::atomic<uint64_t> counter{0};
-    topologyVersion_ = ++counter;
+    topologyVersion_ = nextTopologyVersion();
+    changes_.assign(1, {topologyVersion_, -1, -1});  // the log restarts at a rebuild
+}
+
+void World::noteSplit(int original, int duplicate) {
+    if (changes_.size() >= kMaxLoggedChanges) return bumpTopology();
+    topologyVersion_ = nextTopologyVersion();
+    changes_.push_back({topologyVersion_, original, duplicate});
+}
+
+std::optional<std::span<const TopologyChange>> World::splitsSince(uint64_t version) const {
+    if (changes_.empty() || version < changes_.front().version) return std::nullopt;
+    size_t k = 1;
+    while (k < changes_.size() && changes_[k].version <= version) ++k;
+    return std::span<const TopologyChange>(changes_.data() + k, changes_.size() - k);
 }
 
 void World::pin(int particle, bool pinned) {
     if (particle < 0 || particle >= particles.size()) return;
+    ++pinVersion_;
     if (grab_ && grab_->particle == particle) {
         grab_->wasPinned = pinned;  // takes effect on release
         return;
@@ -120,6 +223,7 @@ void World::pin(int particle, bool pinned) {
 void World::beginGrab(int particle, const Vec3& target) {
     if (particle < 0 || particle >= particles.size()) return;
     endGrab();
+    ++pinVersion_;
     grab_ = Grab{particle, target, particles.x[particle], particles.pinned[particle] != 0};
     particles.setPinned(particle, true);
 }
@@ -130,6 +234,7 @@ void World::moveGrab(const Vec3& target) {
 
 void World::endGrab() {
     if (!grab_) return;
+    ++pinVersion_;
     const int i = grab_->particle;
     const Vec3 v = particles.v[i];  // keep the throw
     particles.setPinned(i, grab_->wasPinned);
@@ -141,11 +246,11 @@ void World::clear() {
     particles.clear();
     constraints.clear();
     colliders.clear();
-    contacts.clear();
-    selfContacts.clear();
+    contacts_.clear();
     triangles.clear();
     animate = nullptr;
     grab_.reset();
+    solverSwitch.reset();
     profile.reset();
     time_ = 0;
     frame_ = 0;

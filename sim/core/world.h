@@ -1,20 +1,24 @@
 #pragma once
 // The simulated world: particles, constraints by type, colliders, the triangle surface,
 // settings, the active solver and the per-stage profile. World::step is an outline of the
-// PBD paper's algorithm (lines 5-16), one named stage per line group.
+// PBD paper's algorithm (lines 5-16): each substep walks the stage table (profile.h), timing
+// and checking every stage the same way.
 #include <array>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
+#include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include "sim/collision/collider.h"
-#include "sim/collision/self_collision.h"
+#include "sim/collision/contact_set.h"
 #include "sim/constraints/constraint_set.h"
-#include "sim/constraints/contact.h"
 #include "sim/core/particles.h"
 #include "sim/core/profile.h"
 #include "sim/core/settings.h"
+#include "sim/core/solver_switch.h"
 #include "sim/solvers/solver.h"
 
 namespace sim {
@@ -30,6 +34,26 @@ struct Grab {
     bool wasPinned = false;
 };
 
+// One entry of the topology change log: a particle split (tearing, cutting), or, with
+// original < 0, any other change (a rebuild for whatever derives from topology).
+struct TopologyChange {
+    uint64_t version = 0;  // the topology version the change produced
+    int original = -1;
+    int duplicate = -1;
+};
+
+// Thrown by World::step when a stage left a non-finite value. The world is back in its
+// state before the step (positions and velocities; topology a failed tear added is kept).
+class StepFailure : public std::runtime_error {
+public:
+    StepFailure(Stage stage, const std::string& message)
+        : std::runtime_error(message), stage_(stage) {}
+    Stage stage() const { return stage_; }
+
+private:
+    Stage stage_;
+};
+
 class World {
 public:
     World();
@@ -40,31 +64,48 @@ public:
     Particles particles;
     ConstraintSet constraints;
     std::vector<Collider> colliders;
-    std::vector<Contact> contacts;    // regenerated every substep (line 8)
-    std::vector<SelfContact> selfContacts;  // likewise, when settings.selfCollision
-    std::vector<Real> selfBudget;  // per particle: self-contact correction left this substep [m]
-    std::vector<Triangle> triangles;  // the surface: rendering, picking, wind
+    std::vector<Triangle> triangles;  // the surface: rendering, picking, wind, self collision
     Settings settings;
-    Profile profile;                  // last frame, ms per stage
-    // Called before each substep with the simulated time, for kinematic scenes.
+    Profile profile;  // last frame, ms per stage
+    SolverCrossfade solverSwitch;  // hands a solver switch over without a jump
+    // Called in the kinematics stage of each substep with the substep's start time, for
+    // scenes that move colliders on a script.
     std::function<void(World&, Real)> animate;
 
     // Advances one frame of settings.frameDt in settings.substeps substeps. Throws
-    // std::invalid_argument (and changes nothing) when the settings are invalid.
+    // std::invalid_argument (and changes nothing) when the settings are invalid, and
+    // StepFailure when a stage produced a non-finite value.
     void step();
     Real time() const { return time_; }
     long frame() const { return frame_; }
 
-    // Solver selection keeps all state; only the solver's derived data is rebuilt.
-    // Returns false (and keeps the current solver) when the kind is not in this build.
-    bool setSolver(SolverKind kind);
-    Solver& solver() { return *solver_; }
-    const Solver& solver() const { return *solver_; }
+    // The one way to change solver: sets settings.solver and creates the solver now (a
+    // step also follows settings.solver). Keeps all state; only the solver's derived data
+    // is rebuilt.
+    void setSolver(SolverKind kind);
+    // Installs a given implementation of the kind its name() names (the GPU solvers,
+    // sim/cuda/device.h); it stays while settings.solver names that kind.
+    void setSolver(std::unique_ptr<Solver> solver);
+    Solver& solver();
+    const Solver& solver() const;
+
+    // The contacts of the current substep (regenerated every substep).
+    ContactSet& contacts() { return contacts_; }
+    const ContactSet& contacts() const { return contacts_; }
 
     uint64_t topologyVersion() const { return topologyVersion_; }
     // Call after adding or removing particles, constraints or triangles. Versions are
     // unique across all worlds, so a cache keyed on one never confuses two worlds.
     void bumpTopology();
+    // Records that particle `original` was split into `duplicate` (and bumps the version).
+    void noteSplit(int original, int duplicate);
+    // The splits since topology `version`, in order, when splits are all that changed;
+    // nullopt after any other change (then rebuild).
+    std::optional<std::span<const TopologyChange>> splitsSince(uint64_t version) const;
+
+    // The stages of one substep that come before the solve (forces .. contacts), so that a
+    // benchmark or test can time or inspect the solve alone.
+    void runStagesBeforeSolve();
 
     // Edits the app and scripts make between steps.
     void pin(int particle, bool pinned);
@@ -77,13 +118,22 @@ public:
     void clear();
 
 private:
-    void substep(Real dt, Real alpha0, Real alpha1);
-    void checkAfter(const char* stage) const;
+    void substep(Real dt, Real alpha);
+    void runStage(Stage stage, Real dt, Real alpha);
+    void checkAfter(Stage stage);
+    void saveState();
+    void restoreState();
+    void maintainTethers();
 
     std::unique_ptr<Solver> solver_;
-    SelfCollision selfCollision_;
+    SolverKind solverKind_ = SolverKind::PBD;
+    ContactSet contacts_;
     std::optional<Grab> grab_;
     uint64_t topologyVersion_ = 0;
+    std::vector<TopologyChange> changes_;  // since the last non-split change
+    uint64_t pinVersion_ = 1;              // bumped by every pin, grab and release
+    std::pair<uint64_t, uint64_t> tethersBuiltFor_{0, 0};  // (topology, pin) versions
+    std::vector<Vec3> savedX_, savedV_;    // the state before the step, for StepFailure
     Real time_ = 0;
     long frame_ = 0;
 };

@@ -1,8 +1,9 @@
 #include "sim/io/stats_csv.h"
 
 #include "sim/core/metrics.h"
-#include "sim/io/atomic_file.h"
+#include "sim/core/state_hash.h"
 #include "sim/core/world.h"
+#include "sim/io/atomic_file.h"
 
 namespace sim {
 
@@ -22,8 +23,8 @@ bool StatsCsv::open(const std::string& path, const std::vector<std::string>& ext
     }
     extraCount_ = extraColumns.size();
     out_ << "frame,time,sim_ms,max_strain,mean_strain,kinetic_energy,stretch_violation,"
-            "bend_violation,residual,solver_iterations,ms_external,ms_damping,ms_predict,"
-            "ms_collisions,ms_solve,ms_update,ms_velocity";
+            "bend_violation,residual,solver_iterations,state_hash";
+    for (const StageInfo& stage : kStages) out_ << ",ms_" << stage.csv;
     for (const auto& c : extraColumns) out_ << ',' << c;
     out_ << '\n';
     out_.precision(9);
@@ -38,8 +39,8 @@ void StatsCsv::writeRow(const World& world, const std::vector<double>& extraValu
     out_ << world.frame() << ',' << world.time() << ',' << p.total << ',' << m.maxStrain << ','
          << m.meanStrain << ',' << m.kineticEnergy << ',' << m.stretchViolation << ','
          << m.bendViolation << ',' << s.residual << ',' << s.iterations << ','
-         << p.externalForces << ',' << p.damping << ',' << p.predict << ',' << p.collisions << ','
-         << p.solve << ',' << p.updateVelocities << ',' << p.velocityUpdate;
+         << stateHashText(world);
+    for (double ms : p.ms) out_ << ',' << ms;
     for (size_t k = 0; k < extraCount_; ++k)
         out_ << ',' << (k < extraValues.size() ? extraValues[k] : 0.0);
     out_ << '\n';

@@ -1,7 +1,8 @@
 #pragma once
 // The per-frame statistics CSV the runners write (--stats FILE.csv): one header line, one
 // row per frame. Columns: frame, time, sim_ms, max_strain, mean_strain, kinetic_energy,
-// stretch_violation, bend_violation, residual, solver_iterations, then ms per stage.
+// stretch_violation, bend_violation, residual, solver_iterations, state_hash (state_hash.h),
+// then ms per stage (walking the stage table, profile.h).
 // Callers may append columns of their own (e.g. the app's grabbed-particle position).
 // Rows go to a temporary name that is renamed to the path when the writer is destroyed
 // (atomic_file.h): a killed run leaves no half-written CSV under that name.

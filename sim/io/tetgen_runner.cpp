@@ -100,11 +100,6 @@ std::string tetgenCacheKey(const TriangleMesh& surface, const std::string& flags
     return hex16(h);
 }
 
-TetgenOptions& sceneTetgenOptions() {
-    static TetgenOptions options;
-    return options;
-}
-
 TetgenResult tetrahedralize(const TriangleMesh& surface, const TetgenOptions& options) {
     TetgenResult result;
     if (std::string e = options.validate(); !e.empty()) return failed(e);

@@ -37,11 +37,6 @@ struct TetgenResult {
 
 TetgenResult tetrahedralize(const TriangleMesh& surface, const TetgenOptions& options);
 
-// The options the soft-body scenes tetrahedralize with: one process-wide value that the
-// command line (--tet-quality, --tet-max-volume, --tetgen-timeout) and the app's panel set
-// before a scene loads (SceneInfo::build takes only a resolution).
-TetgenOptions& sceneTetgenOptions();
-
 // 16 hex digits identifying the surface, the flags and the tetgen program (tetgenHash).
 std::string tetgenCacheKey(const TriangleMesh& surface, const std::string& flags,
                            const std::string& tetgenHash = {});

@@ -11,14 +11,15 @@ namespace sim {
 
 namespace {
 
-std::string build(World& world, int res) {
+std::string build(World& world, const SceneParams& params) {
+    const int res = params.resolution;
     if (res > 4) return "ball_drop resolution " + std::to_string(res) + " is too large (max 4)";
     SoftBodyOptions options;
     options.density = 1000;
     for (int k = 0; k < 3; ++k) {
         const int level = std::max(0, res - 2 + k);
         const Vec3 center(-0.8 + 0.8 * k, 0.8, 0.0);
-        if (std::string e = addTetgenSoftBody(world, makeIcosphere(center, 0.25, level), options);
+        if (std::string e = addTetgenSoftBody(world, makeIcosphere(center, 0.25, level), params, options);
             !e.empty())
             return e;
     }

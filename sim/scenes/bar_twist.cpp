@@ -11,12 +11,14 @@ namespace sim {
 
 namespace {
 
-std::string build(World& world, int res) {
+std::string build(World& world, const SceneParams& params) {
+    const int res = params.resolution;
     if (res < 5) return "bar_twist needs at least 5 cells along its length";
     const int across = std::max(1, res / 10);
     const TetMesh bar = makeBoxTets(Vec3(-2.5, 1.5, -0.5), Vec3(5, 1, 1), res, across, across);
     SoftBodyOptions options;
     options.density = 1000;
+    options.arapForm = params.arapForm.value_or(options.arapForm);
     if (std::string e = addSoftBody(world, bar, options); !e.empty()) return e;
     const Real pi = 3.14159265358979323846;
     for (Vec3& x : world.particles.x) {

@@ -18,11 +18,12 @@ TetMesh beamMesh(int res) {
 
 namespace {
 
-std::string build(World& world, int res) {
+std::string build(World& world, const SceneParams& params) {
+    const int res = params.resolution;
     if (res < 2) return "beam needs at least 2 cells along its length";
     SoftBodyOptions options;
     options.density = 1000;
-    options.arapForm = ArapForm::StrainRows;
+    options.arapForm = params.arapForm.value_or(ArapForm::StrainRows);
     if (std::string e = addSoftBody(world, beamMesh(res), options); !e.empty()) return e;
     for (int i = 0; i < world.particles.size(); ++i)
         if (world.particles.x[i].x() < 1e-9) world.particles.setPinned(i, true);

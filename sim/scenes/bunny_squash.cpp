@@ -39,11 +39,12 @@ std::string bunnySurface(int res, TriangleMesh& surface) {
 
 }  // namespace
 
-std::string bunnySquashMesh(int res, TetMesh& rest, std::string* source) {
+std::string bunnySquashMesh(const SceneParams& params, TetMesh& rest, std::string* source) {
+    const int res = params.resolution;
     TriangleMesh surface;
     std::string why = bunnySurface(res, surface);
     if (why.empty()) {
-        TetgenResult tets = tetrahedralize(surface, sceneTetgenOptions());
+        TetgenResult tets = tetrahedralize(surface, params.tetgen);
         if (tets.error.empty()) {
             rest = std::move(tets.mesh);
             if (source) *source = "bunny00.off decimated to " + std::to_string(surface.triangles.size()) + " triangles";
@@ -53,7 +54,7 @@ std::string bunnySquashMesh(int res, TetMesh& rest, std::string* source) {
     }
     const Real r = 0.25, half = 0.25;
     surface = makeCapsule(Vec3(0, 0.01 + r + half, 0), r, half, res, std::max(2, res / 4));
-    TetgenResult tets = tetrahedralize(surface, sceneTetgenOptions());
+    TetgenResult tets = tetrahedralize(surface, params.tetgen);
     if (!tets.error.empty()) return tets.error;
     rest = std::move(tets.mesh);
     if (source) *source = "procedural capsule (" + why.substr(0, why.find('\n')) + ")";
@@ -62,13 +63,14 @@ std::string bunnySquashMesh(int res, TetMesh& rest, std::string* source) {
 
 namespace {
 
-std::string build(World& world, int res) {
+std::string build(World& world, const SceneParams& params) {
     TetMesh rest;
     std::string source;
-    if (std::string e = bunnySquashMesh(res, rest, &source); !e.empty()) return e;
+    if (std::string e = bunnySquashMesh(params, rest, &source); !e.empty()) return e;
     if (source.rfind("bunny", 0) != 0) std::fprintf(stderr, "bunny_squash: using the %s\n", source.c_str());
     SoftBodyOptions options;
     options.density = 1000;
+    options.arapForm = params.arapForm.value_or(options.arapForm);
     if (std::string e = addSoftBody(world, rest, options); !e.empty()) return e;
     Real ymin = world.particles.x[0].y();
     for (const Vec3& x : world.particles.x) ymin = std::min(ymin, x.y());

@@ -31,7 +31,8 @@ TriangleMesh makeTorus(Real major, Real minor, int around, int tube) {
     return mesh;
 }
 
-std::string build(World& world, int res) {
+std::string build(World& world, const SceneParams& params) {
+    const int res = params.resolution;
     std::string error;
     auto sdf = SignedDistanceField::build(makeTorus(0.35, 0.15, 32, 12), 0.025, 0.08, &error);
     if (!sdf) return error;

@@ -8,7 +8,8 @@ namespace sim {
 
 namespace {
 
-std::string build(World& world, int res) {
+std::string build(World& world, const SceneParams& params) {
+    const int res = params.resolution;
     GridSpec grid;
     grid.cols = grid.rows = res;
     grid.width = grid.height = 1.6;

@@ -7,7 +7,8 @@ namespace sim {
 
 namespace {
 
-std::string build(World& world, int res) {
+std::string build(World& world, const SceneParams& params) {
+    const int res = params.resolution;
     GridSpec grid;
     grid.cols = res;
     grid.rows = std::max(1, res * 3 / 4);

@@ -15,7 +15,8 @@ constexpr Real kRadius = 0.2;
 constexpr Real kSpeed = 2 * kRadius * 60;  // one diameter per 1/60 s frame
 constexpr Real kReach = 2.0;               // sweeps z in [-kReach, kReach]
 
-std::string build(World& world, int res) {
+std::string build(World& world, const SceneParams& params) {
+    const int res = params.resolution;
     GridSpec grid;
     grid.cols = res;
     grid.rows = res;

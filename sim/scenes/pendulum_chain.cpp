@@ -9,7 +9,8 @@ namespace sim {
 
 namespace {
 
-std::string build(World& world, int links) {
+std::string build(World& world, const SceneParams& params) {
+    const int links = params.resolution;
     const Real length = 0.15;
     const Vec3 anchor(0.0, 2.0, 0.0);
     int prev = world.particles.add(anchor, 1.0);

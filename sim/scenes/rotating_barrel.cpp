@@ -37,7 +37,8 @@ void placeBarrel(World& w, Real theta) {
     }
 }
 
-std::string build(World& world, int res) {
+std::string build(World& world, const SceneParams& params) {
+    const int res = params.resolution;
     GridSpec grid;
     grid.cols = grid.rows = res;
     grid.width = 0.7;

@@ -38,6 +38,12 @@ std::string sceneNames() {
     return names;
 }
 
+std::string loadScene(World& world, const std::string& name, int resolution) {
+    SceneParams params;
+    params.resolution = resolution;
+    return loadScene(world, name, params);
+}
+
 std::string loadScene(World& world, const std::string& name, const SceneParams& params) {
     const SceneInfo* scene = findScene(name);
     if (!scene) return "unknown scene '" + name + "'; valid scenes: " + sceneNames();
@@ -45,7 +51,9 @@ std::string loadScene(World& world, const std::string& name, const SceneParams& 
     if (res > 4096) return "resolution " + std::to_string(res) + " is too large (max 4096)";
     World fresh;
     fresh.settings = Settings::defaults();
-    if (std::string error = scene->build(fresh, res); !error.empty())
+    SceneParams resolved = params;
+    resolved.resolution = res;
+    if (std::string error = scene->build(fresh, resolved); !error.empty())
         return std::string("scene '") + name + "': " + error;
     world = std::move(fresh);
     world.bumpTopology();

@@ -19,7 +19,8 @@ SceneInfo softbodyOnClothScene();
 
 // The rest meshes of the soft-body scenes, for benchmarks measuring against them.
 // `source` (optional) says which body bunny_squash used: the bunny or the capsule, and why.
-std::string bunnySquashMesh(int resolution, TetMesh& rest, std::string* source = nullptr);
+std::string bunnySquashMesh(const SceneParams& params, TetMesh& rest,
+                            std::string* source = nullptr);
 TetMesh beamMesh(int resolution);
 SceneInfo mgpbdClothScene();
 SceneInfo tearableClothScene();

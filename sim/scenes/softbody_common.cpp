@@ -2,13 +2,15 @@
 
 namespace sim {
 
-std::string addTetgenSoftBody(World& world, const TriangleMesh& surface,
+std::string addTetgenSoftBody(World& world, const TriangleMesh& surface, const SceneParams& params,
                               const SoftBodyOptions& options, SoftBodyHandle* handle,
                               TetMesh* restMesh) {
-    TetgenResult tets = tetrahedralize(surface, sceneTetgenOptions());
+    TetgenResult tets = tetrahedralize(surface, params.tetgen);
     if (!tets.error.empty()) return tets.error;
     if (restMesh) *restMesh = tets.mesh;
-    return addSoftBody(world, tets.mesh, options, handle);
+    SoftBodyOptions chosen = options;
+    if (params.arapForm) chosen.arapForm = *params.arapForm;
+    return addSoftBody(world, tets.mesh, chosen, handle);
 }
 
 void useSoftBodySettings(Settings& settings, Real mu) {

@@ -5,12 +5,14 @@
 
 #include "sim/core/world.h"
 #include "sim/io/tetgen_runner.h"
+#include "sim/scenes/scene_table.h"
 #include "sim/topology/softbody_builder.h"
 
 namespace sim {
 
-// Tetrahedralizes `surface` (sceneTetgenOptions) and adds it as a soft body.
-std::string addTetgenSoftBody(World& world, const TriangleMesh& surface,
+// Tetrahedralizes `surface` with the scene's tetgen options and adds it as a soft body
+// (with the scene parameters' ARAP form when one is given).
+std::string addTetgenSoftBody(World& world, const TriangleMesh& surface, const SceneParams& params,
                               const SoftBodyOptions& options, SoftBodyHandle* handle = nullptr,
                               TetMesh* restMesh = nullptr);
 

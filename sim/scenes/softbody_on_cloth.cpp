@@ -15,7 +15,8 @@ namespace sim {
 
 namespace {
 
-std::string build(World& world, int res) {
+std::string build(World& world, const SceneParams& params) {
+    const int res = params.resolution;
     if (res < 2) return "softbody_on_cloth needs at least 2 cloth quads per side";
     GridSpec grid;
     grid.cols = grid.rows = res;
@@ -34,7 +35,7 @@ std::string build(World& world, int res) {
     options.volume = true;
     options.arap = false;
     SoftBodyHandle ball;
-    if (std::string e = addTetgenSoftBody(world, makeIcosphere(Vec3(0, 1.7, 0), 0.25, res >= 24 ? 3 : 2), options,
+    if (std::string e = addTetgenSoftBody(world, makeIcosphere(Vec3(0, 1.7, 0), 0.25, res >= 24 ? 3 : 2), params, options,
                                           &ball);
         !e.empty())
         return e;

@@ -18,7 +18,8 @@ constexpr Real kBallRadius = 0.15;   // [m]
 constexpr Real kBallThrow = 2.0;     // when the ball is thrown [s]
 constexpr Real kBallSpeed = 9.0;     // [m/s], 0.15 m a frame: its own radius
 
-std::string build(World& world, int res) {
+std::string build(World& world, const SceneParams& params) {
+    const int res = params.resolution;
     GridSpec grid;
     grid.cols = res;
     grid.rows = std::max(1, res * 51 / 81);
@@ -56,7 +57,10 @@ std::string build(World& world, int res) {
         const Vec3 move = next - cube.center;
         cube.velocity = move / dt;
         cube.center = next;
-        for (int i : held) w.particles.x[i] += move;  // pinned: x is where they are
+        for (int i : held) {  // pinned: they move with the cube (the kinematics stage runs
+            w.particles.x[i] += move;  // after predict, so p follows too)
+            w.particles.p[i] += move;
+        }
         Collider& ball = w.colliders[2];
         const Real flight = std::max<Real>(0, t - kBallThrow);
         const Vec3 ballNext(0.3, 1.6, -3.0 + kBallSpeed * flight);

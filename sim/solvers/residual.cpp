@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "sim/constraints/constraint_visit.h"
+#include "sim/constraints/constraint_set.h"
 #include "sim/core/world.h"
 
 namespace sim {
@@ -15,7 +15,7 @@ double dualResidual(const World& world, ProjectionMode mode, Real dt,
     size_t type = 0;
     visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
-        constexpr int N = Traits::arity;
+        constexpr int N = Traits::arity, R = Traits::rows;
         const std::vector<Real>* lambda = type < lambdas.size() ? &lambdas[type] : nullptr;
         ++type;
         if (Traits::unilateral) return;
@@ -25,11 +25,15 @@ double dualResidual(const World& world, ProjectionMode mode, Real dt,
             bool moves = false;
             for (int k = 0; k < N; ++k) moves = moves || P.w[idx[k]] > 0;
             if (!moves) continue;
-            Vec3 g[N];
-            Real r = -Traits::evaluate(array[c], P.p, g);
-            if (xpbd && lambda && c < lambda->size())
-                r -= at * array[c].complianceScale * (*lambda)[c];
-            sum += r * r;
+            Real C[R];
+            Vec3 g[R][N];
+            evaluateRows<Traits>(array[c], P.p, C, g);
+            for (int row = 0; row < R; ++row) {
+                Real r = -C[row];
+                if (xpbd && lambda && (c + 1) * R <= lambda->size())
+                    r -= at * array[c].complianceScale * (*lambda)[c * R + row];
+                sum += r * r;
+            }
         }
     });
     return std::sqrt(sum);

@@ -40,11 +40,6 @@ public:
     // and world.contacts. dt is the substep length.
     virtual void solve(World& world, Real dt) = 0;
     virtual const SolverStats& stats() const { return stats_; }
-    // Called by topology edits (tearing, cutting) right after particle `original` was split
-    // and `duplicate` appended, before the topology version is bumped. A solver that can
-    // update what it derives locally (HPBD §8) does so here and then treats the bumped
-    // version as current; the default does nothing and rebuilds on the version change.
-    virtual void onParticleSplit(World& /*world*/, int /*original*/, int /*duplicate*/) {}
     // Optional solver-specific overlay (e.g. an HPBD level), drawn by the app.
     virtual void debugDraw(const World& /*world*/, DebugDraw& /*draw*/) const {}
 
@@ -52,9 +47,6 @@ protected:
     SolverStats stats_;
 };
 
-// True when this build has the solver (others show greyed out in the app).
-bool solverAvailable(SolverKind kind);
-// nullptr when the solver is not available in this build.
 std::unique_ptr<Solver> createSolver(SolverKind kind);
 
 }  // namespace sim

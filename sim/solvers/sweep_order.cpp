@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "sim/constraints/constraint_visit.h"
+#include "sim/constraints/constraint_set.h"
 #include "sim/core/world.h"
 
 namespace sim {
@@ -41,7 +41,6 @@ void SweepOrder::update(const World& world) {
         using Traits = std::decay_t<decltype(traits)>;
         sizes[type++] = Traits::unilateral ? 0 : array.size();
     });
-    static_assert(kMaxTypes >= 6);
     if (version_ == world.topologyVersion() && sizes == sizes_) return;
     const int n = world.particles.size();
     type = 0;

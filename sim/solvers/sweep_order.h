@@ -2,8 +2,7 @@
 // The order in which a Gauss-Seidel sweep visits each constraint array: in rounds. Each
 // constraint is led by its lowest particle index; round r holds every particle's r-th led
 // constraint, in array order. For the cloth builder's edges (sorted by vertex pair) that is
-// all horizontal edges row by row, then all vertical ones, then all diagonals; for tets the
-// six ARAP rows of one tet fall in six rounds.
+// all horizontal edges row by row, then all vertical ones, then all diagonals.
 //
 // Why not the arrays' own order: with one iteration per substep a sweep in array order gained
 // energy until the cloth exploded: hanging_cloth --res 99 --dt 0.005 --substeps 5
@@ -14,7 +13,8 @@
 // tried stayed below 0.6 m g h on those runs (shuffled constraints, vertices shuffled with
 // their edges together, greedy colouring, these rounds); the rounds keep the array order's
 // convergence (hanging_cloth res 64, 10 iterations, 300 frames: mean strain 0.141 against
-// 0.133; colouring 0.181), so they are the default.
+// 0.133; colouring 0.181), so they are the default. A multi-row constraint (the ARAP strain
+// tet) is one entry, led by its lowest particle like any other.
 //
 // Derived from topology: rebuilt when the world's topology version or an array's size
 // changes. Any order is a permutation, so a stale one is never out of bounds. Unilateral
@@ -23,6 +23,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <vector>
+
+#include "sim/constraints/constraint_types.h"
 
 namespace sim {
 
@@ -38,7 +40,10 @@ public:
     // Rounds in array `type` (0 when it keeps array order).
     int rounds(std::size_t type) const { return rounds_[type]; }
 
-    static constexpr std::size_t kMaxTypes = 8;
+    // One slot per type of the registry (constraint_types.h).
+#define PBD_COUNT_CONSTRAINT_TYPE(T, member) +1
+    static constexpr std::size_t kMaxTypes = 0 PBD_CONSTRAINT_TYPES(PBD_COUNT_CONSTRAINT_TYPE);
+#undef PBD_COUNT_CONSTRAINT_TYPE
 
 private:
     uint64_t version_ = 0;

@@ -4,8 +4,8 @@
 // (the app gets them from its picking rays; a script may give any three points). Every
 // stretch edge that crosses the wedge is cut: each vertex of a cut edge is split
 // (vertex_split.h) by the wedge's plane, so the triangles on either side of the stroke stop
-// sharing vertices along it. Rest lengths and angles are kept; the topology version is
-// bumped once.
+// sharing vertices along it. Rest lengths and angles are kept; each split is logged
+// (World::noteSplit).
 #include "sim/core/world.h"
 
 namespace sim {

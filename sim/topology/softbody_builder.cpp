@@ -4,20 +4,6 @@
 
 namespace sim {
 
-std::optional<ArapForm>& arapFormOverride() {
-    static std::optional<ArapForm> form;
-    return form;
-}
-
-const char* arapFormName(ArapForm form) { return form == ArapForm::Norm ? "norm" : "strain"; }
-
-bool parseArapForm(const std::string& name, ArapForm& out) {
-    if (name == "norm") out = ArapForm::Norm;
-    else if (name == "strain") out = ArapForm::StrainRows;
-    else return false;
-    return true;
-}
-
 std::string addSoftBody(World& world, const TetMesh& input, const SoftBodyOptions& options,
                         SoftBodyHandle* handle) {
     if (!(options.density > 0) || !std::isfinite(options.density))
@@ -57,16 +43,16 @@ std::string addSoftBody(World& world, const TetMesh& input, const SoftBodyOption
             world.constraints.tetVolume.push_back(c);
         }
         if (options.arap) {
-            ArapConstraint c;
-            for (int k = 0; k < 4; ++k) c.i[k] = base + t[k];
-            arapRestInverse(x[t[0]], x[t[1]], x[t[2]], x[t[3]], c.restInverse);
-            c.restVolume = vol;
-            c.complianceScale = 1.0 / vol;
-            if (arapFormOverride().value_or(options.arapForm) == ArapForm::Norm) {
-                world.constraints.arap.push_back(c);
-            } else {
-                for (c.row = 0; c.row < 6; ++c.row) world.constraints.arap.push_back(c);
-            }
+            int idx[4];
+            for (int k = 0; k < 4; ++k) idx[k] = base + t[k];
+            Mat3 restInverse;
+            arapRestInverse(x[t[0]], x[t[1]], x[t[2]], x[t[3]], restInverse);
+            if (options.arapForm == ArapForm::Norm)
+                world.constraints.arap.push_back(
+                    {{idx[0], idx[1], idx[2], idx[3]}, restInverse, vol, 1.0 / vol});
+            else
+                world.constraints.arapStrain.push_back(
+                    {{idx[0], idx[1], idx[2], idx[3]}, restInverse, vol, 1.0 / vol});
         }
     }
     const int firstTriangle = static_cast<int>(world.triangles.size());

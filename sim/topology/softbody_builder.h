@@ -13,12 +13,6 @@
 
 namespace sim {
 
-// When set, overrides every scene's ARAP form (process-wide, like sceneTetgenOptions; the
-// app's and the bench's --arap-form set it before a scene loads).
-std::optional<ArapForm>& arapFormOverride();
-const char* arapFormName(ArapForm form);
-bool parseArapForm(const std::string& name, ArapForm& out);
-
 struct SoftBodyOptions {
     Real density = 1000.0;  // [kg/m^3]
     bool edges = false;     // distance constraint per tet edge (family Settings::stretch)

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "sim/constraints/constraint_set.h"
+
 namespace sim {
 
 namespace {
@@ -11,17 +13,72 @@ struct Incident {
     bool moved;
 };
 
-bool sameTriangle(const Triangle& t, int a, int b, int c) {
-    auto has = [&](int v) { return t[0] == v || t[1] == v || t[2] == v; };
-    return has(a) && has(b) && has(c);
-}
+// Which sides of the split plane a constraint touching v lies on: the sides of v's
+// triangles that hold v and (up to two of) its other particles — its element: an edge's
+// triangles, a hinge's wings, a tet's boundary faces — or, when it has none (a tet inside
+// a soft body, an edge no triangle uses), the side of its centroid.
+struct SideQuery {
+    const std::vector<Triangle>& triangles;
+    const std::vector<Incident>& incident;
+    const std::vector<Vec3>& p;
+    int v;
+    Vec3 normal, origin;
 
-// Which side the triangle (a, b, c) is on: 1 moved, 0 stays, -1 not incident to the vertex.
-int sideOf(const std::vector<Triangle>& triangles, const std::vector<Incident>& incident, int a,
-           int b, int c) {
-    for (const Incident& in : incident)
-        if (sameTriangle(triangles[in.tri], a, b, c)) return in.moved ? 1 : 0;
-    return -1;
+    template <size_t N>
+    void sidesOf(const std::array<int, N>& idx, bool& stay, bool& moved) const {
+        stay = moved = false;
+        const int need = std::min<int>(static_cast<int>(N) - 1, 2);
+        for (const Incident& in : incident) {
+            int shared = 0;
+            for (int k : idx)
+                if (k != v && hasVertex(triangles[in.tri], k)) ++shared;
+            if (shared >= need) (in.moved ? moved : stay) = true;
+        }
+        if (stay || moved) return;
+        Vec3 centroid = Vec3::Zero();
+        for (int k : idx) centroid += p[k];
+        ((centroid / Real(N) - origin).dot(normal) <= 0 ? moved : stay) = true;
+    }
+    static bool hasVertex(const Triangle& t, int k) { return t[0] == k || t[1] == k || t[2] == k; }
+};
+
+// Applies the type's split rule (constraint_traits.h) to every constraint that uses v;
+// keeps the array's order, appends duplicates at the end.
+template <class Traits, class Array>
+void splitArray(Array& array, int v, int d, const SideQuery& sides) {
+    const size_t count = array.size();
+    size_t kept = 0;
+    Array copies;
+    for (size_t c = 0; c < count; ++c) {
+        auto con = array[c];
+        const auto idx = Traits::indices(con);
+        if (std::find(idx.begin(), idx.end(), v) != idx.end()) {
+            bool stay = false, moved = false;
+            sides.sidesOf(idx, stay, moved);
+            auto remapped = [&] {
+                auto copy = con;
+                for (int* k : Traits::refs(copy))
+                    if (*k == v) *k = d;
+                return copy;
+            };
+            if constexpr (Traits::split == SplitRule::Drop) continue;
+            if (stay && moved) {
+                if constexpr (Traits::split == SplitRule::DropShared) continue;
+                if constexpr (Traits::split == SplitRule::DuplicateShared) copies.push_back(remapped());
+                if constexpr (Traits::split == SplitRule::Remap) {
+                    Vec3 centroid = Vec3::Zero();
+                    for (int k : idx) centroid += sides.p[k];
+                    if ((centroid / Real(idx.size()) - sides.origin).dot(sides.normal) <= 0)
+                        con = remapped();
+                }
+            } else if (moved) {
+                con = remapped();
+            }
+        }
+        array[kept++] = con;
+    }
+    array.resize(kept);
+    array.insert(array.end(), copies.begin(), copies.end());
 }
 
 }  // namespace
@@ -60,65 +117,22 @@ int splitVertex(World& world, int v, const Vec3& planeNormal, const Vec3& origin
     P.v[d] = P.v[v];
     P.p[d] = P.p[v];
     P.origin[d] = P.origin[v];
+    P.rest[d] = P.rest[v];
     P.w[v] = P.pinned[v] ? 0.0 : 1.0 / P.m[v];
     P.setPinned(d, P.pinned[v] != 0);
     if (P.pinned[d]) P.v[d] = P.v[v];
 
-    // Stretch: per edge (v, k), which sides use it.
-    auto edgeSides = [&](int k, bool& stay, bool& moved) {
-        stay = moved = false;
-        for (const Incident& in : incident) {
-            const Triangle& t = world.triangles[in.tri];
-            if (t[0] == k || t[1] == k || t[2] == k) (in.moved ? moved : stay) = true;
-        }
-    };
-    auto& distance = world.constraints.distance;
-    const size_t distanceCount = distance.size();
-    for (size_t c = 0; c < distanceCount; ++c) {
-        DistanceConstraint& dc = distance[c];
-        if (dc.i != v && dc.j != v) continue;
-        const int k = dc.i == v ? dc.j : dc.i;
-        bool stay, moved;
-        edgeSides(k, stay, moved);
-        if (moved && stay) {
-            DistanceConstraint copy = dc;
-            (copy.i == v ? copy.i : copy.j) = d;
-            distance.push_back(copy);
-        } else if (moved) {
-            (dc.i == v ? dc.i : dc.j) = d;
-        }
-    }
-
-    // Bending: follow the two wing triangles (i1, i2, i3) and (i1, i2, i4).
-    auto& bending = world.constraints.bending;
-    for (size_t c = 0; c < bending.size();) {
-        BendingConstraint& b = bending[c];
-        const bool touches = b.i1 == v || b.i2 == v || b.i3 == v || b.i4 == v;
-        if (!touches) {
-            ++c;
-            continue;
-        }
-        const int s3 = sideOf(world.triangles, incident, b.i1, b.i2, b.i3);
-        const int s4 = sideOf(world.triangles, incident, b.i1, b.i2, b.i4);
-        const bool hinge = b.i1 == v || b.i2 == v;
-        if (hinge && s3 >= 0 && s4 >= 0 && s3 != s4) {
-            bending.erase(bending.begin() + static_cast<long>(c));  // now two boundary edges
-            continue;
-        }
-        const bool move = hinge ? (s3 == 1 || s4 == 1) : (b.i3 == v ? s3 == 1 : s4 == 1);
-        if (move) {
-            for (int* idx : {&b.i1, &b.i2, &b.i3, &b.i4})
-                if (*idx == v) *idx = d;
-        }
-        ++c;
-    }
+    const SideQuery sides{world.triangles, incident, P.p, v, planeNormal, origin};
+    visitConstraints(world.constraints, [&](auto& array, const auto& traits) {
+        splitArray<std::decay_t<decltype(traits)>>(array, v, d, sides);
+    });
 
     for (const Incident& in : incident)
         if (in.moved)
             for (int& k : world.triangles[in.tri])
                 if (k == v) k = d;
 
-    world.solver().onParticleSplit(world, v, d);
+    world.noteSplit(v, d);
     return d;
 }
 

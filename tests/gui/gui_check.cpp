@@ -3,7 +3,11 @@
 //            EARLIER) the pixels in the box [X0,X1) x [Y0,Y1) (where the cloth is, clear of
 //            the panels) changed
 //   gui_check grab STATS.csv                   the grabbed particle followed the cursor
-//   gui_check switch STATS.csv                 no jump in the frame the solver switched
+//   gui_check switch STATS.csv [PAIRS]         no jump in the frame the solver switched (and
+//            with PAIRS, at least that many distinct ordered solver pairs were switched)
+//   gui_check responsive STATS.csv PAUSE       realtime pacing with a slow simulation: frames
+//            were drawn while each step ran, the camera orbited meanwhile, the solver key
+//            and the pause key (at display frame PAUSE) took effect
 #include <stb_image.h>
 
 #include <algorithm>
@@ -129,15 +133,17 @@ int checkGrab(const char* path) {
     return 0;
 }
 
-int checkSwitch(const char* path) {
+int checkSwitch(const char* path, int wantPairs) {
     std::string error;
     auto c = readCsv(path, error);
     if (!error.empty()) return fail(error);
     const auto& kind = c["solver_kind"];
     const auto& disp = c["max_displacement"];
     int switches = 0, midDrag = 0;
+    std::set<std::pair<int, int>> pairs;
     for (size_t r = 1; r < kind.size(); ++r) {
         if (kind[r] == kind[r - 1]) continue;
+        pairs.insert({int(kind[r - 1]), int(kind[r])});
         const bool grabbed = c["grab_index"][r] >= 0;
         const double ratio = disp[r] / std::max(disp[r - 1], 1e-12);
         std::printf("solver %g -> %g at row %zu%s: largest free-particle move %.5f m, frame "
@@ -149,6 +155,60 @@ int checkSwitch(const char* path) {
     }
     if (switches == 0) return fail("the solver never switched");
     if (midDrag == 0) return fail("no switch was in the middle of a drag");
+    std::printf("%d switches, %zu distinct ordered pairs, %d mid-drag\n", switches, pairs.size(), midDrag);
+    if (int(pairs.size()) < wantPairs) return fail("fewer distinct solver pairs than " + std::to_string(wantPairs));
+    return 0;
+}
+
+double median(std::vector<double> v) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+// Rows are simulated frames (written by the simulation thread); display_frame, wall_ms and
+// camera_yaw are the window's at that moment.
+int checkResponsive(const char* path, double pauseFrame) {
+    std::string error;
+    auto c = readCsv(path, error);
+    if (!error.empty()) return fail(error);
+    for (const char* needed : {"display_frame", "wall_ms", "camera_yaw", "sim_ms", "real_time"})
+        if (!c.count(needed)) return fail(std::string("no column ") + needed);
+    const auto& kind = c["solver_kind"];
+    const auto& display = c["display_frame"];
+    const auto& wall = c["wall_ms"];
+    const auto& yaw = c["camera_yaw"];
+    std::vector<double> stepMs, framesPerStep, gaps;
+    int orbiting = 0, slowRows = 0;
+    size_t firstFast = kind.size();
+    for (size_t r = 0; r < kind.size(); ++r) {
+        if (kind[r] != 3) {  // the key switched to another solver
+            firstFast = std::min(firstFast, r);
+            continue;
+        }
+        ++slowRows;
+        stepMs.push_back(c["sim_ms"][r]);
+        if (r == 0 || kind[r - 1] != 3) continue;
+        framesPerStep.push_back(display[r] - display[r - 1]);
+        gaps.push_back(wall[r] - wall[r - 1]);
+        if (yaw[r] != yaw[r - 1]) ++orbiting;
+    }
+    const double drawn = median(framesPerStep), step = median(stepMs);
+    std::printf("MGPBD: %d simulated frames, median step %.0f ms (%.0f ms apart), median %.1f frames drawn "
+                "per simulated frame, the camera moved during %d of them; real time x%.3f\n",
+                slowRows, step, median(gaps), drawn, orbiting, slowRows ? c["real_time"][slowRows - 1] : 0.0);
+    if (slowRows < 3) return fail("fewer than 3 simulated MGPBD frames");
+    if (step < 200) return fail("the MGPBD step took under 200 ms: raise the resolution for this test");
+    if (drawn < 3) return fail("the window did not keep drawing while the simulation stepped");
+    if (orbiting < 1) return fail("the camera did not orbit while a step ran");
+    if (firstFast == kind.size() || kind[firstFast] != 0) return fail("key 1 did not switch the solver to PBD");
+    // The pause key: the step running then may finish, no other starts.
+    int afterPause = 0;
+    for (double d : display) afterPause += d > pauseFrame;
+    std::printf("key 1: PBD from display frame %.0f; %d simulated frames ended after the pause key, "
+                "the last at display frame %.0f\n",
+                display[firstFast], afterPause, display.back());
+    if (afterPause > 1) return fail("the simulation kept running after the pause key");
     return 0;
 }
 
@@ -158,6 +218,7 @@ int main(int argc, char** argv) {
     const std::string what = argc > 1 ? argv[1] : "";
     if (what == "png") return checkPng(argc, argv);
     if (what == "grab" && argc > 2) return checkGrab(argv[2]);
-    if (what == "switch" && argc > 2) return checkSwitch(argv[2]);
-    return fail("usage: gui_check png|grab|switch ...");
+    if (what == "switch" && argc > 2) return checkSwitch(argv[2], argc > 3 ? std::atoi(argv[3]) : 0);
+    if (what == "responsive" && argc > 3) return checkResponsive(argv[2], std::atof(argv[3]));
+    return fail("usage: gui_check png|grab|switch|responsive ...");
 }

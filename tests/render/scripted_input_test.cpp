@@ -1,7 +1,8 @@
 // Scripted input (app/gui/scripted_input.h) without a window: bad files are refused with a
 // message naming the file, event and value; good events reach the same handlers as the
-// mouse and keys (a press over the cloth grabs the particle under the cursor, keys pause
-// and switch solver keeping the state, release restores the particle's pin state).
+// mouse and keys and become commands to the simulation thread, run in lockstep (a press
+// over the cloth grabs the particle under the cursor, keys pause and switch solver keeping
+// the state, release restores the particle's pin state), each logged with its frame.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -9,6 +10,7 @@
 #include <glm/glm.hpp>
 
 #include "app/gui/scripted_input.h"
+#include "app/gui/sim_thread.h"
 
 using namespace app::gui;
 
@@ -47,14 +49,19 @@ TEST(ScriptedInput, BadFilesNameTheProblem) {
 }
 
 TEST(ScriptedInput, PressOverClothGrabsThenKeysSwitchSolverKeepingState) {
+    app::Options options;
+    options.scene = "hanging_cloth";
+    options.sceneParams.resolution = 8;
+    SimThread sim(options, Pacing::Lockstep);
+    ASSERT_EQ(sim.start(""), "");
     Sandbox s;
-    ASSERT_TRUE(loadScene(s, "hanging_cloth", 8));
-    frameScene(s);
+    s.sim = &sim;
+    ASSERT_TRUE(takeSnapshot(s));
     // The free far corner (row 8, col 8) of the 9 x 9 grid, nudged towards the cloth centre
     // so the ray hits a triangle of which it is the nearest vertex.
     const int corner = 8 * 9 + 8;
-    const sim::Vec3 centre = s.world.particles.x[4 * 9 + 4];
-    const sim::Vec3 aim = s.world.particles.x[corner] + 0.05 * (centre - s.world.particles.x[corner]);
+    const sim::Vec3 centre = s.view.x[4 * 9 + 4];
+    const sim::Vec3 aim = s.view.x[corner] + 0.05 * (centre - s.view.x[corner]);
     const glm::dvec2 px = pixelOf(s, aim);
     const std::string path = writeTemp("good.json",
         "{\"events\": [{\"frame\": 0, \"type\": \"move\", \"x\": " + std::to_string(px.x) +
@@ -65,28 +72,47 @@ TEST(ScriptedInput, PressOverClothGrabsThenKeysSwitchSolverKeepingState) {
         " {\"frame\": 4, \"type\": \"release\"}]}");
     InputScript script;
     ASSERT_EQ(script.load(path), "");
+    auto frame = [&](int f) {
+        script.dispatch(s, f);
+        sim.runFrame();
+        takeSnapshot(s);
+    };
 
-    script.dispatch(s, 0);
-    ASSERT_TRUE(s.world.grab());
-    EXPECT_EQ(s.world.grab()->particle, corner);
-    EXPECT_TRUE(s.world.particles.pinned[corner]);  // pinned while held
-    const sim::Vec3 before = s.world.grab()->target;
-    script.dispatch(s, 1);
-    const sim::Vec3 moved = s.world.grab()->target;
+    frame(0);
+    ASSERT_TRUE(s.view.grab);
+    EXPECT_EQ(s.view.grab->particle, corner);
+    EXPECT_TRUE(s.view.pinned[corner]);  // pinned while held
+    const sim::Vec3 before = s.view.grab->target;
+    frame(1);
+    const sim::Vec3 moved = s.view.grab->target;
     EXPECT_GT((moved - before).norm(), 0.01);
     // The target stays in the plane through the grabbed point facing the camera.
     EXPECT_NEAR((moved - before).dot(s.grabPlaneNormal), 0.0, 1e-9);
 
-    const std::vector<sim::Vec3> x = s.world.particles.x, v = s.world.particles.v;
-    script.dispatch(s, 2);
-    EXPECT_EQ(s.world.settings.solver, sim::SolverKind::XPBD);
-    EXPECT_EQ(s.world.particles.x, x);
-    EXPECT_EQ(s.world.particles.v, v);
-    EXPECT_TRUE(s.world.grab());
-    script.dispatch(s, 3);
-    EXPECT_TRUE(s.paused);
-    script.dispatch(s, 4);
-    EXPECT_FALSE(s.world.grab());
-    EXPECT_FALSE(s.world.particles.pinned[corner]);  // its mass is back
-    EXPECT_GT(s.world.particles.w[corner], 0.0);
+    frame(2);
+    EXPECT_EQ(s.view.settings.solver, sim::SolverKind::XPBD);
+    EXPECT_TRUE(s.view.grab);
+    frame(3);
+    EXPECT_TRUE(s.view.paused);
+    const std::vector<sim::Vec3> x = s.view.x;
+    frame(4);
+    EXPECT_FALSE(s.view.grab);
+    EXPECT_FALSE(s.view.pinned[corner]);  // its mass is back
+    EXPECT_EQ(s.view.x, x);               // paused: nothing moved
+
+    // Every edit is in the log, as a value, with the frame it was applied at: the press
+    // before simulated frame 1, the solver key before frame 3, the release while paused.
+    const std::vector<AppliedCommand> log = sim.editLog();
+    ASSERT_EQ(log.size(), 5u);
+    EXPECT_TRUE(std::holds_alternative<BeginGrab>(log[0].command));
+    EXPECT_EQ(log[0].frame, 0);
+    EXPECT_TRUE(std::holds_alternative<MoveGrab>(log[1].command));
+    EXPECT_EQ(log[1].frame, 1);
+    ASSERT_TRUE(std::holds_alternative<SelectSolver>(log[2].command));
+    EXPECT_EQ(std::get<SelectSolver>(log[2].command).kind, sim::SolverKind::XPBD);
+    EXPECT_EQ(log[2].frame, 2);
+    EXPECT_TRUE(std::holds_alternative<SetPaused>(log[3].command));
+    EXPECT_EQ(log[3].frame, 3);
+    EXPECT_TRUE(std::holds_alternative<EndGrab>(log[4].command));
+    EXPECT_EQ(log[4].frame, 3);
 }

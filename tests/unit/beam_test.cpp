@@ -10,7 +10,6 @@
 
 #include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
-#include "sim/solvers/solver_params.h"
 #include "sim/topology/softbody_builder.h"
 #include "sim/topology/softbody_metrics.h"
 
@@ -18,10 +17,11 @@ namespace {
 
 // Mean tip sag [m] after `frames` frames of the res-8 beam under MGPBD.
 double tipDeflection(double dt, bool strainRows, int frames) {
-    sim::arapFormOverride() = strainRows ? sim::ArapForm::StrainRows : sim::ArapForm::Norm;
+    sim::SceneParams params;
+    params.resolution = 8;
+    params.arapForm = strainRows ? sim::ArapForm::StrainRows : sim::ArapForm::Norm;
     sim::World w;
-    EXPECT_EQ(sim::loadScene(w, "beam", {8}), "");
-    sim::arapFormOverride().reset();
+    EXPECT_EQ(sim::loadScene(w, "beam", params), "");
     w.setSolver(sim::SolverKind::MGPBD);
     w.settings.frameDt = dt;
     if (!strainRows) {  // the paper's configuration: eq. 2 without g, omega 0.1

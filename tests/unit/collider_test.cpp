@@ -105,7 +105,7 @@ TEST(Collider, CollisionScenesHaveNoPenetrations) {
         World world;
         const SceneInfo* info = findScene(name);
         ASSERT_TRUE(info) << name;
-        ASSERT_EQ(loadScene(world, name, {info->defaultResolution / 3}), "");
+        ASSERT_EQ(loadScene(world, name, info->defaultResolution / 3), "");
         int worst = 0;
         for (int f = 0; f < 150; ++f) {
             world.step();

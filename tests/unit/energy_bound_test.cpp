@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <set>
 
-#include "sim/constraints/constraint_visit.h"
+#include "sim/constraints/constraint_set.h"
 #include "sim/core/checks.h"
 #include "sim/core/metrics.h"
 #include "sim/core/world.h"

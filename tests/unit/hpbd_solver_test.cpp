@@ -10,7 +10,7 @@
 
 #include "sim/core/metrics.h"
 #include "sim/core/world.h"
-#include "sim/solvers/solver_params.h"
+#include "sim/core/params.h"
 #include "sim/topology/cloth_builder.h"
 
 using namespace sim;
@@ -35,7 +35,7 @@ World hangingCloth(int quads, SolverKind kind, int iterations, int levels) {
     world.settings.iterations = iterations;
     world.settings.hpbd.levels = levels;
     world.settings.solver = kind;
-    EXPECT_TRUE(world.setSolver(kind));
+    world.setSolver(kind);
     return world;
 }
 
@@ -118,10 +118,10 @@ TEST(HpbdSolver, RebuildsWhenLevelsChange) {
 }
 
 TEST(HpbdSolver, InvalidSettingsNameTheField) {
-    HpbdSettings s = HpbdSettings::defaults();
+    Settings s;
     EXPECT_EQ(s.validate(), "");
-    s.parents = 0;
-    EXPECT_NE(s.validate().find("hpbd.parents"), std::string::npos);
+    s.hpbd.parents = 0;
+    EXPECT_NE(s.validate().find("'hpbd-parents' = 0"), std::string::npos) << s.validate();
     World world = hangingCloth(8, SolverKind::HPBD, 2, 3);
     const Vec3 before = world.particles.x[20];
     world.settings.hpbd.levels = -1;
@@ -131,12 +131,10 @@ TEST(HpbdSolver, InvalidSettingsNameTheField) {
 
 TEST(HpbdSolver, ParametersPointIntoSettingsAndShowLevelDraws) {
     World world = hangingCloth(16, SolverKind::HPBD, 2, 3);
-    auto params = solverParameters(SolverKind::HPBD, world.settings);
-    ASSERT_GE(params.size(), 4u);
-    bool found = false;
-    for (auto& p : params)
-        if (p.value == &world.settings.hpbd.showLevel) found = true;
-    ASSERT_TRUE(found);
+    // The table's show-level parameter writes HPBD's field.
+    ASSERT_EQ(setParam(world.settings, "hpbd-show-level", "2"), "");
+    EXPECT_EQ(world.settings.hpbd.showLevel, 2);
+    world.settings.hpbd.showLevel = 0;
     world.step();
     CountingDraw off;
     world.solver().debugDraw(world, off);

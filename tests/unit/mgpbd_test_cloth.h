@@ -17,7 +17,7 @@ namespace sim {
 // particle moved by uniform offsets in (-noise, noise)/res per axis (seeded) and by a smooth
 // field of amplitude `wave` (a draped, curved sheet). noise = wave = 0: the flat sheet.
 inline void predictedCloth(World& world, int res, Real noise, unsigned seed, Real wave = 0) {
-    ASSERT_EQ(loadScene(world, "mgpbd_cloth", {res}), "");
+    ASSERT_EQ(loadScene(world, "mgpbd_cloth", res), "");
     Particles& P = world.particles;
     const Real dt = world.settings.substepDt();
     applyExternalForces(P, world.triangles, world.settings, dt);

@@ -50,7 +50,7 @@ TEST(SelfCollision, VertexFallingOnASheetStaysAbove) {
 
 TEST(SelfCollision, FoldSceneHasNoCrossings) {
     World world;
-    ASSERT_EQ(loadScene(world, "self_collision_fold", {16}), "");
+    ASSERT_EQ(loadScene(world, "self_collision_fold", 16), "");
     CrossingMonitor monitor;
     monitor.update(world);
     int crossings = 0;
@@ -58,7 +58,7 @@ TEST(SelfCollision, FoldSceneHasNoCrossings) {
     for (int f = 0; f < 300; ++f) {
         world.step();
         crossings += monitor.update(world);
-        contacts = std::max(contacts, world.selfContacts.size());
+        contacts = std::max(contacts, world.contacts().self.size());
     }
     EXPECT_EQ(crossings, 0);
     EXPECT_GT(contacts, 0u);  // the layers did meet
@@ -109,12 +109,12 @@ TEST(SelfCollision, PairInsideTheThicknessGainsNoSpeed) {
 // first 30 frames the contacts and the strain now stay near the self-collision-off run.
 TEST(SelfCollision, TearableClothDoesNotRunAway) {
     World world;
-    ASSERT_EQ(loadScene(world, "tearable_cloth", {}), "");
+    ASSERT_EQ(loadScene(world, "tearable_cloth"), "");
     world.settings.selfCollision = true;
     for (int f = 0; f < 30; ++f) {
         world.step();
         const FrameMetrics m = measure(world);
-        ASSERT_LT(world.selfContacts.size(), 100000u) << "frame " << f;
+        ASSERT_LT(world.contacts().self.size(), 100000u) << "frame " << f;
         ASSERT_LT(m.maxStrain, 3.0) << "frame " << f;
         ASSERT_LT(m.kineticEnergy, 4.0) << "frame " << f;
     }

@@ -88,6 +88,15 @@ TEST(SoftbodyConstraints, ArapGradient) {
     EXPECT_GT(checked, 10);
 }
 
+// Row `row` of the six strain rows (all six come from one evaluation).
+static Real arapStrainRow(const Vec3 (&p)[4], const Mat3& restInverse, int row, Vec3 (&g)[4]) {
+    Real C[6];
+    Vec3 grad[6][4];
+    sim::evaluateArapStrain(p[0], p[1], p[2], p[3], restInverse, C, grad);
+    for (int k = 0; k < 4; ++k) g[k] = grad[row][k];
+    return C[row];
+}
+
 // The six strain rows: exact gradients (finite differences, through the Sylvester-equation
 // derivative of S) and squares that sum to the norm row's C^2 = ||F - R||^2.
 TEST(SoftbodyConstraints, ArapStrainRowsGradientAndEnergy) {
@@ -101,11 +110,11 @@ TEST(SoftbodyConstraints, ArapStrainRowsGradientAndEnergy) {
         const Real norm = sim::evaluateArap(p[0], p[1], p[2], p[3], restInverse, g);
         Real sumSquares = 0;
         for (int row = 0; row < 6; ++row) {
-            const Real C = sim::evaluateArapRow(p[0], p[1], p[2], p[3], restInverse, row, g);
+            const Real C = arapStrainRow(p, restInverse, row, g);
             sumSquares += C * C;
             expectGradient([&](const Vec3 (&q)[4]) {
                 Vec3 t[4];
-                return sim::evaluateArapRow(q[0], q[1], q[2], q[3], restInverse, row, t);
+                return arapStrainRow(q, restInverse, row, t);
             }, p, g, 2e-5 * (1 + restInverse.norm()));
         }
         EXPECT_NEAR(sumSquares, norm * norm, 1e-9 * (1 + norm * norm));
@@ -125,7 +134,7 @@ TEST(SoftbodyConstraints, ArapStrainRowsSeeEveryStrainAtRest) {
     for (const Vec3& gk : g) EXPECT_EQ(gk.norm(), 0.0);
     Eigen::Matrix<Real, 6, 12> J;
     for (int row = 0; row < 6; ++row) {
-        EXPECT_NEAR(sim::evaluateArapRow(r[0], r[1], r[2], r[3], restInverse, row, g), 0.0, 1e-12);
+        EXPECT_NEAR(arapStrainRow(r, restInverse, row, g), 0.0, 1e-12);
         for (int k = 0; k < 4; ++k) J.block<1, 3>(row, 3 * k) = g[k].transpose();
     }
     const Eigen::Matrix<Real, 6, 6> gram = J * J.transpose();

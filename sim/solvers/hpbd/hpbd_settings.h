@@ -1,8 +1,6 @@
 #pragma once
-// Settings of the hierarchical solver (HPBD, Müller 2008), a member of sim::Settings so that
-// the app's Solver panel edits them through solverParameters(). Units: counts and metres.
-#include <string>
-
+// Settings of the hierarchical solver (HPBD, Müller 2008), a member of sim::Settings; their
+// ranges, units and help are in hpbd_params.cpp (the parameter table, sim/core/params.h).
 #include "sim/core/types.h"
 
 namespace sim {
@@ -16,10 +14,6 @@ struct HpbdSettings {
     int minLevelParticles = 8;  // stop adding levels once a level would be smaller than this
     Real weightEpsilon = 1e-3;  // epsilon of eq. 6
     int showLevel = 0;          // level drawn by debugDraw (0 = nothing drawn)
-
-    static HpbdSettings defaults() { return HpbdSettings{}; }
-    // Empty when valid, else a message naming the first bad field and its value.
-    std::string validate() const;
 };
 
 }  // namespace sim

@@ -53,7 +53,6 @@ void HpbdSolver::rebuild(const World& world) {
     built_ = true;
     builtVersion_ = world.topologyVersion();
     builtWith_ = world.settings.hpbd;
-    splitHandled_ = false;
 }
 
 void HpbdSolver::setHierarchy(Hierarchy hierarchy, const World& world) {
@@ -61,23 +60,20 @@ void HpbdSolver::setHierarchy(Hierarchy hierarchy, const World& world) {
     built_ = true;
     builtVersion_ = world.topologyVersion();
     builtWith_ = world.settings.hpbd;
-    splitHandled_ = false;
 }
 
 void HpbdSolver::ensureHierarchy(const World& world) {
-    const bool sameParticles = hierarchy_.particleCount() == world.particles.size();
-    if (built_ && world.topologyVersion() != builtVersion_ && splitHandled_ && sameParticles)
-        builtVersion_ = world.topologyVersion();  // §8: the split was absorbed locally
-    splitHandled_ = false;
-    if (!built_ || world.topologyVersion() != builtVersion_ || !sameParticles ||
+    if (built_ && world.topologyVersion() != builtVersion_ && sameShape(builtWith_, world.settings.hpbd))
+        if (auto splits = world.splitsSince(builtVersion_)) {  // §8: absorb splits locally
+            for (const TopologyChange& c : *splits)
+                if (c.original < hierarchy_.particleCount() && c.duplicate == hierarchy_.particleCount())
+                    splitInHierarchy(hierarchy_, c.original, c.duplicate);
+            builtVersion_ = world.topologyVersion();
+        }
+    if (!built_ || world.topologyVersion() != builtVersion_ ||
+        hierarchy_.particleCount() != world.particles.size() ||
         !sameShape(builtWith_, world.settings.hpbd))
         rebuild(world);
-}
-
-void HpbdSolver::onParticleSplit(World& world, int original, int duplicate) {
-    if (!built_ || hierarchy_.particleCount() > world.particles.size()) return;  // rebuilt anyway
-    splitInHierarchy(hierarchy_, original, duplicate);
-    splitHandled_ = true;
 }
 
 void HpbdSolver::prolong(World& world, int level) {
@@ -124,11 +120,9 @@ void HpbdSolver::solveLevel(World& world, int level, Real dt) {
                 projectionScale(value, P.w[a.i], attach, a.complianceScale, unusedLambda);
             P.p[a.i] += s * P.w[a.i] * g[0];
         }
-        for (const Contact& c : world.contacts) {
-            if (levelOf[c.particle] < level || P.w[c.particle] == 0) continue;
-            const Real value = (P.p[c.particle] - c.point).dot(c.normal);
-            if (value < 0) P.p[c.particle] -= value * c.normal;  // §3.4, stiffness 1
-        }
+        for (Contact& c : world.contacts().colliders)
+            if (levelOf[c.particle] >= level && P.w[c.particle] > 0)
+                projectContact(P, c, world.settings.staticFriction, dt);
     }
 }
 

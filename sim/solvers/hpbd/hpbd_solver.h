@@ -22,8 +22,9 @@
 // §3.3, or XPBD compliance, where a coarse constraint's compliance is the sum of the fine
 // edges it replaces (springs in series) and its multiplier is kept <= 0 (pull only).
 //
-// The hierarchy is rebuilt when the topology version or the hierarchy settings change,
-// except after a particle split, which it absorbs locally (§8, splitInHierarchy).
+// The hierarchy is rebuilt when the topology or the hierarchy settings change, except
+// after particle splits alone (World::splitsSince), which it absorbs locally (§8,
+// splitInHierarchy).
 // Pinned particles (w = 0) are visited last by the cover (they tend to stay coarse) and are
 // never moved by eq. 7.
 #include <vector>
@@ -38,7 +39,6 @@ class HpbdSolver final : public Solver {
   public:
     const char* name() const override { return "hpbd"; }
     void solve(World& world, Real dt) override;
-    void onParticleSplit(World& world, int original, int duplicate) override;
     void debugDraw(const World& world, DebugDraw& draw) const override;
 
     // Builds the hierarchy from the world now (the solve does this when needed).
@@ -57,7 +57,6 @@ class HpbdSolver final : public Solver {
     bool built_ = false;
     uint64_t builtVersion_ = 0;
     HpbdSettings builtWith_;
-    bool splitHandled_ = false;
     std::vector<Vec3> q_;                          // positions before the hierarchical pass
     std::vector<std::vector<Real>> coarseLambda_;  // XPBD multipliers per level
     LambdaSet lambdas_;                            // level 0 (the world's constraints)

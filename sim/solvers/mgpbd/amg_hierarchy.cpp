@@ -160,6 +160,10 @@ void AmgHierarchy::factorCoarsest() {
     coarseB_.resize(A.rows);
 }
 
+Real AmgHierarchy::smootherLambdaMax(int l) const {
+    return settings_.floatVCycle ? cycleFloat_[l].smoother.lambdaMax() : cycleDouble_[l].smoother.lambdaMax();
+}
+
 Real AmgHierarchy::operatorComplexity() const {
     if (!ready()) return 0;
     double total = 0;

@@ -56,6 +56,11 @@ public:
     Real operatorComplexity() const;
     const CsrMatrix& prolongator(int l) const { return levels_[l].P; }
     const CsrMatrix& op(int l) const { return l == 0 ? *a0_ : levels_[l].A; }
+    // For the GPU V-cycle (sim/cuda/device_amg.h), which mirrors this hierarchy: A_l P_l's
+    // fixed pattern, level l's smoother lambda_max, and whether the coarsest is solved directly.
+    const CsrMatrix& galerkinIntermediate(int l) const { return levels_[l].AP; }
+    Real smootherLambdaMax(int l) const;
+    bool coarseIsDirect() const { return coarseDirect_; }
 
 private:
     // Coarsens from level 0 with candidates B; nodeOf empty = aggregation by row.

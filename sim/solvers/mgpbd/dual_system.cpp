@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "sim/constraints/constraint_visit.h"
+#include "sim/constraints/constraint_set.h"
 #include "sim/core/world.h"
 
 namespace sim {
@@ -61,13 +61,15 @@ void DualSystem::build(const World& world) {
         std::vector<int>& rows = rowOf_.emplace_back(Traits::unilateral ? 0 : array.size(), -1);
         for (size_t c = 0; c < rows.size(); ++c) {
             if (!rowIsActive<Traits>(array[c], P)) continue;
-            rows[c] = rowCount;
-            for (int i : Traits::indices(array[c])) {
-                slotParticle_.push_back(i);
-                slotRow_.push_back(rowCount);
+            rows[c] = rowCount;  // the first of the constraint's Traits::rows rows
+            for (int row = 0; row < Traits::rows; ++row) {
+                for (int i : Traits::indices(array[c])) {
+                    slotParticle_.push_back(i);
+                    slotRow_.push_back(rowCount);
+                }
+                slotStart_.push_back(static_cast<int64_t>(slotParticle_.size()));
+                ++rowCount;
             }
-            slotStart_.push_back(static_cast<int64_t>(slotParticle_.size()));
-            ++rowCount;
         }
     });
     const int64_t slots = static_cast<int64_t>(slotParticle_.size());
@@ -135,19 +137,23 @@ void DualSystem::evaluate(const World& world, Real dt, const Vector& lambda) {
     size_t type = 0;
     visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
-        constexpr int N = Traits::arity;
+        constexpr int N = Traits::arity, R = Traits::rows;
         const std::vector<int>& rows = rowOf_[type++];
         const Real at = Traits::material(world.settings).compliance / (dt * dt);
         const int n = static_cast<int>(rows.size());  // 0 for unilateral types
 #pragma omp parallel for schedule(static)
         for (int c = 0; c < n; ++c) {
-            const int r = rows[c];
-            if (r < 0) continue;
-            Vec3 g[N];
-            const Real C = Traits::evaluate(array[c], P.p, g);
-            for (int k = 0; k < N; ++k) grad_[slotStart_[r] + k] = g[k];
-            alphaTilde[r] = at * array[c].complianceScale;
-            b[r] = -C - alphaTilde[r] * lambda[r];
+            const int first = rows[c];
+            if (first < 0) continue;
+            Real C[R];
+            Vec3 g[R][N];
+            evaluateRows<Traits>(array[c], P.p, C, g);
+            for (int row = 0; row < R; ++row) {
+                const int r = first + row;
+                for (int k = 0; k < N; ++k) grad_[slotStart_[r] + k] = g[row][k];
+                alphaTilde[r] = at * array[c].complianceScale;
+                b[r] = -C[row] - alphaTilde[r] * lambda[r];
+            }
         }
     });
 }

@@ -2,7 +2,7 @@
 // The dual (Schur-complement) system of one MGPBD outer iteration, Li et al. 2025 eq. 3:
 //     A = grad C  M^-1  grad C^T + alpha~,      b = -C - alpha~ lambda,
 // one row per constraint, assembled generically over every constraint type listed in
-// constraint_visit.h (each type's arity, indices and evaluate give C and its gradients).
+// constraint_types.h (each type's arity, indices and evaluate give C and its gradients).
 //
 // Structure, built once per topology: the active rows (constraints with at least one
 // particle of w > 0; unilateral types are left to the collision stage), their particles,

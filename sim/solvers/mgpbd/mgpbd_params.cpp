@@ -1,43 +1,99 @@
-#include "sim/solvers/mgpbd/mgpbd_params.h"
+// MGPBD's parameters (params.h). Basic and Advanced ones are the product's (the Solver
+// panel, pbd-sandbox's flags); Experiment ones reproduce the paper's and our measurements
+// (pbd-bench only).
+#include "sim/core/params.h"
 
 namespace sim {
 
-std::vector<SolverParam> mgpbdParameters(MgpbdSettings& s) {
-    using K = SolverParam::Kind;
-    return {
-        {"max iterations", K::Int, &s.maxIterations, 1, 500, "outer iterations per substep (Alg. 1 line 3)"},
-        {"time budget ms", K::Real, &s.timeBudgetMs, 0, 1000, "stop the outer loop after this long; 0 = none"},
-        {"atol", K::LogReal, &s.atol, 1e-10, 1e-1, "stop when ||b|| < atol (line 12)"},
-        {"rtol", K::Real, &s.rtol, 0, 0.5, "or when ||b|| < rtol ||b0||; 0 = off"},
-        {"relaxation omega", K::Real, &s.relaxation, 0.01, 1, "x += omega dx (line 11): 0.25 cloth, 0.1 soft"},
-        {"backtracking", K::Bool, &s.backtracking, 0, 1, "halve omega while the dual residual grows"},
-        {"line search", K::Bool, &s.lineSearch, 0, 1,
-         "each iteration from omega; halve it and retry while the step raises ||b||"},
-        {"inexact solves", K::Bool, &s.inexactSolves, 0, 1,
-         "PCG only as accurate as the atol stop needs: tol max(pcg tol, min(0.1, atol / 2||b||))"},
-        {"primal residual", K::Bool, &s.primalResidual, 0, 1,
-         "keep M(x - x~) - grad C^T lambda in the Newton step (converges to implicit Euler)"},
-        {"setup interval", K::Int, &s.setupInterval, 1, 200, "frames between AMG setups (lazy setup, §4.2)"},
-        {"strength theta", K::Real, &s.strengthTheta, 0, 0.9, "strong if |Aij| >= theta sqrt(|Aii||Ajj|)"},
-        {"candidates", K::Int, &s.candidateCount, 1, 8, "near-kernel vectors B (§4.3)"},
-        {"candidate sweeps", K::Int, &s.candidateSweeps, 0, 100, "Gauss-Seidel sweeps on A x = 0 per vector"},
-        {"smoothed aggregation", K::Bool, &s.smoothedAggregation, 0, 1, "SA instead of UA (to compare)"},
-        {"coarse size", K::Int, &s.coarseSize, 10, 3000, "stop coarsening below this many unknowns"},
-        {"pcg tolerance", K::LogReal, &s.pcgTolerance, 1e-10, 1e-1, "relative residual of each linear solve"},
-        {"pcg max iterations", K::Int, &s.pcgMaxIterations, 1, 1000, "PCG iteration cap"},
-        {"smoothing sweeps", K::Int, &s.smoothingSweeps, 1, 10, "pre and post sweeps each"},
-        {"chebyshev degree", K::Int, &s.chebyshevDegree, 1, 32, "Chebyshev smoother degree"},
-        {"coarse chebyshev degree", K::Int, &s.coarseChebyshevDegree, 0, 32, "degree below the finest level; 0 = same"},
-        {"chebyshev lower", K::LogReal, &s.chebyshevLowerRatio, 1e-5, 0.5, "Chebyshev interval [lower rho, 1.1 rho]"},
-        {"float v-cycle", K::Bool, &s.floatVCycle, 0, 1, "V-cycle in float (PCG stays double, flexible beta)"},
-        {"primal system", K::Bool, &s.primalSystem, 0, 1,
-         "solve K y = J^T D^-1 b (SA-AMG by particle) instead of the dual A (needs compliance > 0)"},
-        {"primal candidates", K::Int, &s.primalCandidates, 3, 6, "3 translations or 6 rigid-body modes"},
-        {"primal SA", K::Bool, &s.primalSmoothedAggregation, 0, 1, "smoothed aggregation on K (else UA)"},
-        {"primal chebyshev degree", K::Int, &s.primalChebyshevDegree, 1, 32, "smoother degree on K"},
-        {"primal float v-cycle", K::Bool, &s.primalFloatVCycle, 0, 1, "K's V-cycle in float"},
-        {"jacobi lambda min", K::Real, &s.jacobiLambdaMin, 0, 1, "lambda_min estimate for omega-Jacobi; 0 = lambda_max"},
+std::span<const ParamDesc> mgpbdParams() {
+    using T = ParamType;
+    using L = ParamLevel;
+    static const char* const kSmoothers[] = {"jacobi", "chebyshev", "gauss-seidel"};
+    static const char* const kCandidates[] = {"relaxed", "constant", "strain"};
+    static const char* const kCoarse[] = {"cholesky", "smooth"};
+    static const ParamDesc table[] = {
+        // Outer loop (Algorithm 1).
+        {"mgpbd-max-iterations", "mgpbd", T::Int, L::Basic, 0, 100000, true, "",
+         "outer iterations per substep (line 3)", nullptr, 0, PBD_FIELD(mgpbd.maxIterations)},
+        {"mgpbd-atol", "mgpbd", T::Real, L::Basic, 0, 1, true, "",
+         "stop when ||b|| < atol (line 12)", nullptr, 0, PBD_FIELD(mgpbd.atol)},
+        {"mgpbd-rtol", "mgpbd", T::Real, L::Advanced, 0, 0.999, false, "",
+         "or when ||b|| < rtol ||b0||; 0 = off", nullptr, 0, PBD_FIELD(mgpbd.rtol)},
+        {"mgpbd-relaxation", "mgpbd", T::Real, L::Basic, 1e-3, 1, true, "",
+         "omega of line 11: x += omega dx", nullptr, 0, PBD_FIELD(mgpbd.relaxation)},
+        {"mgpbd-line-search", "mgpbd", T::Bool, L::Basic, 0, 1, false, "",
+         "halve omega and retry while the step raises ||b||", nullptr, 0, PBD_FIELD(mgpbd.lineSearch)},
+        {"mgpbd-line-search-halvings", "mgpbd", T::Int, L::Experiment, 0, 30, false, "",
+         "line-search retries at most", nullptr, 0, PBD_FIELD(mgpbd.lineSearchHalvings)},
+        {"mgpbd-inexact", "mgpbd", T::Bool, L::Basic, 0, 1, false, "",
+         "PCG only as accurate as the atol stop needs", nullptr, 0, PBD_FIELD(mgpbd.inexactSolves)},
+        {"mgpbd-backtracking", "mgpbd", T::Bool, L::Experiment, 0, 1, false, "",
+         "halve omega for good while the dual residual grows", nullptr, 0, PBD_FIELD(mgpbd.backtracking)},
+        {"mgpbd-time-budget-ms", "mgpbd", T::Real, L::Experiment, 0, 1e6, false, "ms",
+         "stop the outer loop after this much wall time; 0 = none", nullptr, 0,
+         PBD_FIELD(mgpbd.timeBudgetMs)},
+        {"mgpbd-primal-residual", "mgpbd", T::Bool, L::Advanced, 0, 1, false, "",
+         "keep M(x - x~) - grad C^T lambda in b (converges to implicit Euler)", nullptr, 0,
+         PBD_FIELD(mgpbd.primalResidual)},
+        {"mgpbd-primal", "mgpbd", T::Bool, L::Basic, 0, 1, false, "",
+         "solve K y = J^T D^-1 b (SA-AMG by particle) instead of the dual A", nullptr, 0,
+         PBD_FIELD(mgpbd.primalSystem)},
+        // AMG setup (§4.1-4.3).
+        {"mgpbd-setup-interval", "mgpbd", T::Int, L::Basic, 1, 100000, true, "frames",
+         "frames between AMG setups (lazy setup, §4.2)", nullptr, 0, PBD_FIELD(mgpbd.setupInterval)},
+        {"mgpbd-theta", "mgpbd", T::Real, L::Experiment, 0, 0.999, false, "",
+         "strong if |Aij| >= theta sqrt(|Aii Ajj|)", nullptr, 0, PBD_FIELD(mgpbd.strengthTheta)},
+        {"mgpbd-candidates", "mgpbd", T::Choice, L::Experiment, 0, 2, false, "",
+         "near-kernel vectors B: relaxed random (§4.3), all ones, or strain modes", kCandidates, 3,
+         PBD_FIELD(mgpbd.candidates)},
+        {"mgpbd-candidate-count", "mgpbd", T::Int, L::Experiment, 1, 16, false, "",
+         "near-kernel vectors", nullptr, 0, PBD_FIELD(mgpbd.candidateCount)},
+        {"mgpbd-candidate-sweeps", "mgpbd", T::Int, L::Experiment, 0, 1000, false, "",
+         "Gauss-Seidel sweeps on A x = 0 per vector", nullptr, 0, PBD_FIELD(mgpbd.candidateSweeps)},
+        {"mgpbd-sa", "mgpbd", T::Bool, L::Experiment, 0, 1, false, "",
+         "smoothed aggregation instead of UA", nullptr, 0, PBD_FIELD(mgpbd.smoothedAggregation)},
+        {"mgpbd-coarse-size", "mgpbd", T::Int, L::Experiment, 1, 3000, false, "",
+         "stop coarsening below this many unknowns", nullptr, 0, PBD_FIELD(mgpbd.coarseSize)},
+        {"mgpbd-max-levels", "mgpbd", T::Int, L::Experiment, 1, 30, false, "", "AMG levels at most",
+         nullptr, 0, PBD_FIELD(mgpbd.maxLevels)},
+        {"mgpbd-coarse-solve", "mgpbd", T::Choice, L::Experiment, 0, 1, false, "",
+         "coarsest level: dense Cholesky or smoothing", kCoarse, 2, PBD_FIELD(mgpbd.coarseSolve)},
+        // Solve (§4.4-4.5).
+        {"mgpbd-pcg-tol", "mgpbd", T::Real, L::Basic, 1e-12, 0.999, true, "",
+         "relative residual of each linear solve", nullptr, 0, PBD_FIELD(mgpbd.pcgTolerance)},
+        {"mgpbd-pcg-max", "mgpbd", T::Int, L::Basic, 1, 10000, true, "", "PCG iteration cap",
+         nullptr, 0, PBD_FIELD(mgpbd.pcgMaxIterations)},
+        {"mgpbd-smoother", "mgpbd", T::Choice, L::Experiment, 0, 2, false, "", "V-cycle smoother",
+         kSmoothers, 3, PBD_FIELD(mgpbd.smoother)},
+        {"mgpbd-jacobi-pcg", "mgpbd", T::Bool, L::Experiment, 0, 1, false, "",
+         "baseline: diag(A)^-1 instead of the V-cycle", nullptr, 0, PBD_FIELD(mgpbd.jacobiPreconditioner)},
+        {"mgpbd-smoothing-sweeps", "mgpbd", T::Int, L::Advanced, 1, 20, false, "",
+         "V-cycle pre and post sweeps each", nullptr, 0, PBD_FIELD(mgpbd.smoothingSweeps)},
+        {"mgpbd-jacobi-lambda-min", "mgpbd", T::Real, L::Experiment, 0, 1e6, false, "",
+         "lambda_min estimate of weighted Jacobi; 0 = lambda_max", nullptr, 0,
+         PBD_FIELD(mgpbd.jacobiLambdaMin)},
+        {"mgpbd-cheb-degree", "mgpbd", T::Int, L::Advanced, 1, 32, false, "",
+         "Chebyshev smoother degree", nullptr, 0, PBD_FIELD(mgpbd.chebyshevDegree)},
+        {"mgpbd-cheb-lower", "mgpbd", T::Real, L::Experiment, 1e-6, 0.999, true, "",
+         "Chebyshev interval [lower rho, 1.1 rho]", nullptr, 0, PBD_FIELD(mgpbd.chebyshevLowerRatio)},
+        {"mgpbd-coarse-cheb-degree", "mgpbd", T::Int, L::Experiment, 0, 32, false, "",
+         "Chebyshev degree below the finest level; 0 = the same", nullptr, 0,
+         PBD_FIELD(mgpbd.coarseChebyshevDegree)},
+        {"mgpbd-float-vcycle", "mgpbd", T::Bool, L::Advanced, 0, 1, false, "",
+         "dual V-cycle in float (PCG stays double)", nullptr, 0, PBD_FIELD(mgpbd.floatVCycle)},
+        // The primal system's AMG (MgpbdSettings::primalSystem).
+        {"mgpbd-primal-candidates", "mgpbd", T::Int, L::Experiment, 3, 6, false, "",
+         "rigid-body candidates on K: 3 translations to 6", nullptr, 0, PBD_FIELD(mgpbd.primalCandidates)},
+        {"mgpbd-primal-sa", "mgpbd", T::Bool, L::Experiment, 0, 1, false, "",
+         "smoothed aggregation on K (else UA)", nullptr, 0, PBD_FIELD(mgpbd.primalSmoothedAggregation)},
+        {"mgpbd-primal-cheb-degree", "mgpbd", T::Int, L::Experiment, 1, 32, false, "",
+         "Chebyshev degree of the smoother on K", nullptr, 0, PBD_FIELD(mgpbd.primalChebyshevDegree)},
+        {"mgpbd-primal-cheb-lower", "mgpbd", T::Real, L::Experiment, 1e-6, 0.999, true, "",
+         "its interval's lower end in rho", nullptr, 0, PBD_FIELD(mgpbd.primalChebyshevLowerRatio)},
+        {"mgpbd-primal-float-vcycle", "mgpbd", T::Bool, L::Experiment, 0, 1, false, "",
+         "K's V-cycle in float", nullptr, 0, PBD_FIELD(mgpbd.primalFloatVCycle)},
     };
+    return table;
 }
 
 }  // namespace sim

@@ -1,6 +1,7 @@
 #pragma once
-// Every MGPBD parameter (Li et al. 2025, §4-§5, Algorithm 1) with its default and unit.
-// Lives in Settings as `settings.mgpbd`; the defaults are the bracketed values.
+// Every MGPBD parameter (Li et al. 2025, §4-§5, Algorithm 1) with its default. Lives in
+// Settings as `settings.mgpbd`; ranges, units and help are in mgpbd_params.cpp (the
+// parameter table, sim/core/params.h).
 #include <string>
 
 #include "sim/core/types.h"
@@ -90,8 +91,6 @@ struct MgpbdSettings {
     MgpbdSettings primalAmgSettings() const;
 
     static MgpbdSettings defaults() { return MgpbdSettings{}; }
-    // Empty when valid, else a message naming the field and its value.
-    std::string validate() const;
 };
 
 const char* smootherName(MgpbdSmoother s);

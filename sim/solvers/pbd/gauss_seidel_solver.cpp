@@ -1,11 +1,12 @@
 #include "sim/solvers/pbd/gauss_seidel_solver.h"
 
+#include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "sim/collision/collision_stage.h"
-#include "sim/constraints/constraint_visit.h"
+#include "sim/constraints/constraint_set.h"
 #include "sim/constraints/projection.h"
 #include "sim/core/world.h"
 #include "sim/solvers/residual.h"
@@ -41,27 +42,80 @@ template <int N>
     for (int k = 0; k < N; ++k) P.p[idx[k]] += s * P.w[idx[k]] * grad[k];
 }
 
+// Projects all R rows of one multi-row constraint at once (one evaluation, e.g. one polar
+// decomposition per tet): the local Newton step of XPBD eq. 18 for R rows,
+//     (J W J^T + alpha~) dlambda = -C - alpha~ lambda,   dp = W J^T dlambda,
+// with PBD's k' scaling the step in stiffness mode. Rows whose block is singular (a
+// degenerate element) are regularised rather than skipped.
+template <int N, int R>
+void applyBlockProjection(Particles& P, const std::array<int, N>& idx, const Real (&C)[R],
+                          const Vec3 (&g)[R][N], const ProjectionParams& params,
+                          Real complianceScale, Real* lambda, Real maxStep) {
+    using MatR = Eigen::Matrix<Real, R, R>;
+    using VecR = Eigen::Matrix<Real, R, 1>;
+    MatR A = MatR::Zero();
+    VecR rhs;
+    for (int a = 0; a < R; ++a)
+        for (int b = a; b < R; ++b) {
+            Real sum = 0;
+            for (int k = 0; k < N; ++k) sum += P.w[idx[k]] * g[a][k].dot(g[b][k]);
+            A(a, b) = A(b, a) = sum;
+        }
+    const bool xpbd = params.mode == ProjectionMode::Compliance;
+    const Real at = xpbd ? params.alphaTilde * complianceScale : 0;
+    for (int a = 0; a < R; ++a) {
+        rhs[a] = -C[a] - (xpbd ? at * lambda[a] : 0);
+        A(a, a) += at + 1e-12 * (1 + A(a, a));
+    }
+    VecR dl = A.ldlt().solve(rhs);
+    if (!xpbd) dl *= params.kPrime;
+    if (!dl.allFinite()) return;
+    Vec3 dp[N];
+    Real maxMove2 = 0;
+    for (int k = 0; k < N; ++k) {
+        dp[k].setZero();
+        for (int a = 0; a < R; ++a) dp[k] += dl[a] * g[a][k];
+        dp[k] *= P.w[idx[k]];
+        maxMove2 = std::max(maxMove2, dp[k].squaredNorm());
+    }
+    Real scale = 1;
+    if (maxMove2 > maxStep * maxStep) scale = maxStep / std::sqrt(maxMove2);
+    if (xpbd)
+        for (int a = 0; a < R; ++a) lambda[a] += scale * dl[a];
+    for (int k = 0; k < N; ++k) P.p[idx[k]] += scale * dp[k];
+}
+
 // One pass over a constraint array, forward or backward, in `order` (sweep_order.h) or, when
-// it is empty, array order. lambda: one per constraint (XPBD), or null in stiffness mode,
-// which never reads it.
+// it is empty, array order. lambda: `rows` per constraint (XPBD), or null in stiffness
+// mode, which never reads it.
 template <class Traits, class Array>
 [[gnu::always_inline]] inline void projectArray(Particles& P, const Array& array,
                                                 const ProjectionParams& params, Real* lambda,
                                                 bool backward,
                                                 const std::vector<uint32_t>* order = nullptr) {
-    constexpr int N = Traits::arity;
-    Real unused = 0;
+    constexpr int N = Traits::arity, R = Traits::rows;
+    Real unused[R] = {};
     const size_t n = array.size();
     const uint32_t* perm = order && order->size() == n ? order->data() : nullptr;
     for (size_t k = 0; k < n; ++k) {
         const size_t step = backward ? n - 1 - k : k;
         const size_t c = perm ? perm[step] : step;
         const auto& con = array[c];
-        Vec3 g[N];
-        const Real C = Traits::evaluate(con, P.p, g);
-        if (Traits::unilateral && C >= 0) continue;
-        applyProjection<N>(P, Traits::indices(con), C, g, params, con.complianceScale,
-                           lambda ? lambda[c] : unused, Traits::maxStep(con));
+        Real* lam = lambda ? lambda + c * R : unused;
+        if constexpr (R == 1) {
+            Vec3 g[N];
+            const Real C = Traits::evaluate(con, P.p, g);
+            if (Traits::unilateral && C >= 0) continue;
+            applyProjection<N>(P, Traits::indices(con), C, g, params, con.complianceScale, *lam,
+                               Traits::maxStep(con));
+        } else {
+            static_assert(!Traits::unilateral, "multi-row unilateral constraints are not supported");
+            Real C[R];
+            Vec3 g[R][N];
+            Traits::evaluate(con, P.p, C, g);
+            applyBlockProjection<N, R>(P, Traits::indices(con), C, g, params, con.complianceScale,
+                                       lam, Traits::maxStep(con));
+        }
     }
 }
 
@@ -69,9 +123,10 @@ template <class Traits, class Array>
 
 void GaussSeidelSolver::resetLambdas(const World& world, LambdaSet& lambdas) {
     size_t type = 0;
-    visitConstraints(world.constraints, [&](const auto& array, const auto&) {
+    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+        using Traits = std::decay_t<decltype(traits)>;
         if (lambdas.size() <= type) lambdas.resize(type + 1);
-        lambdas[type++].assign(array.size(), 0.0);
+        lambdas[type++].assign(array.size() * Traits::rows, 0.0);
     });
 }
 

@@ -6,7 +6,7 @@
 //   xpbd — compliance alpha with a Lagrange multiplier per constraint accumulated over the
 //          substep's iterations (Macklin et al. 2016), so the stiffness depends on neither
 //          the iteration count nor the time step.
-// Each iteration visits every constraint array (constraint_visit.h) in rounds
+// Each iteration visits every constraint array (constraint_types.h) in rounds
 // (sweep_order.h: array order made one-iteration PBD gain energy), then the collision
 // contacts (stiffness 1). Corrections are applied immediately, which is what
 // makes it Gauss-Seidel. lambda buffers are reused across steps (no allocation in the loop).

@@ -1,0 +1,49 @@
+#include "app/gui/commands.h"
+
+#include <cstdio>
+#include <type_traits>
+
+namespace app::gui {
+
+namespace {
+
+std::string vec(const sim::Vec3& v) {
+    char text[96];
+    std::snprintf(text, sizeof text, "(%.4f, %.4f, %.4f)", v.x(), v.y(), v.z());
+    return text;
+}
+
+}  // namespace
+
+std::string describe(const Command& command) {
+    return std::visit(
+        [](const auto& c) -> std::string {
+            using T = std::decay_t<decltype(c)>;
+            if constexpr (std::is_same_v<T, BeginGrab>)
+                return "grab particle " + std::to_string(c.particle) + " at " + vec(c.target);
+            else if constexpr (std::is_same_v<T, MoveGrab>)
+                return "move grab to " + vec(c.target);
+            else if constexpr (std::is_same_v<T, EndGrab>)
+                return "release grab";
+            else if constexpr (std::is_same_v<T, SetPin>)
+                return std::string(c.pinned ? "pin" : "unpin") + " particle " +
+                       std::to_string(c.particle);
+            else if constexpr (std::is_same_v<T, Cut>)
+                return "cut from eye " + vec(c.eye) + " through " + vec(c.a) + " and " + vec(c.b);
+            else if constexpr (std::is_same_v<T, SetSettings>)
+                return "settings (dt " + std::to_string(c.settings->frameDt) + ", " +
+                       std::to_string(c.settings->substeps) + " substeps, " +
+                       std::to_string(c.settings->iterations) + " iterations)";
+            else if constexpr (std::is_same_v<T, SelectSolver>)
+                return std::string("solver ") + sim::solverName(c.kind);
+            else if constexpr (std::is_same_v<T, LoadScene>)
+                return "load scene " + c.name + " at resolution " + std::to_string(c.resolution);
+            else if constexpr (std::is_same_v<T, SetPaused>)
+                return c.paused ? "pause" : "run";
+            else
+                return "step once";
+        },
+        command);
+}
+
+}  // namespace app::gui

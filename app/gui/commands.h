@@ -1,0 +1,65 @@
+#pragma once
+// The edits the window sends to the simulation thread, each a plain value. They are queued
+// and applied between steps in the order sent (sim_thread.h); every applied one is logged
+// with the simulation frame it was applied at, so a session can be written out as
+// scripted input and replayed exactly. Particle indices carry the scene generation they
+// were picked in: an edit picked in a scene that has since been reloaded is dropped.
+#include <memory>
+#include <string>
+#include <variant>
+
+#include "sim/core/settings.h"
+#include "sim/core/types.h"
+
+namespace app::gui {
+
+struct BeginGrab {
+    long generation = 0;
+    int particle = -1;
+    sim::Vec3 target = sim::Vec3::Zero();
+};
+struct MoveGrab {
+    sim::Vec3 target = sim::Vec3::Zero();
+};
+struct EndGrab {};
+struct SetPin {
+    long generation = 0;
+    int particle = -1;
+    bool pinned = true;
+};
+// The knife stroke: the wedge of view rays from eye through a and b (sim/topology/cut.h).
+struct Cut {
+    sim::Vec3 eye = sim::Vec3::Zero(), a = sim::Vec3::Zero(), b = sim::Vec3::Zero();
+};
+// Everything but the solver kind, which only SelectSolver changes. Held immutable and
+// shared, so a slider dragged every frame adds a pointer, not 456 bytes, to each log entry.
+struct SetSettings {
+    std::shared_ptr<const sim::Settings> settings;
+};
+struct SelectSolver {
+    sim::SolverKind kind = sim::SolverKind::PBD;
+};
+// Loads (or, same name, resets) a scene with the command line's overrides; resolution 0 =
+// the scene's own. A solver chosen earlier (SelectSolver, --solver) replaces the scene's.
+struct LoadScene {
+    std::string name;
+    int resolution = 0;
+};
+struct SetPaused {
+    bool paused = false;
+};
+struct StepOnce {};
+
+using Command = std::variant<BeginGrab, MoveGrab, EndGrab, SetPin, Cut, SetSettings, SelectSolver,
+                             LoadScene, SetPaused, StepOnce>;
+
+struct AppliedCommand {
+    long frame = 0;  // World::frame() when applied: before the step that makes frame + 1
+    long tick = 0;   // displayed frames the simulation had advanced (lockstep: the display frame)
+    Command command;
+};
+
+// One line naming the command and its values, for logs and messages.
+std::string describe(const Command& command);
+
+}  // namespace app::gui

@@ -1,0 +1,88 @@
+// The overlays that show even with the panels hidden: the recording indicator, the strain
+// heat map's legend, and the banner of a failed step.
+#include <imgui.h>
+
+#include <cstdio>
+
+#include "app/gui/panels.h"
+
+namespace app::gui {
+
+namespace {
+
+constexpr ImGuiWindowFlags kOverlay =
+    ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
+
+void recordingIndicator(const Sandbox& s) {
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(10, io.DisplaySize.y - 10), ImGuiCond_Always, ImVec2(0, 1));
+    ImGui::Begin("##rec", nullptr, kOverlay | ImGuiWindowFlags_NoInputs);
+    ImGui::TextColored(ImVec4(1, 0.2f, 0.2f, 1), "REC  %d frames  %.1f s", s.recordedFrames,
+                       s.recordedFrames * kDisplayFrameSeconds);
+    ImGui::End();
+}
+
+// A colour bar from 0 to the heat map's maximum strain, with its range adjustable.
+void heatLegend(Sandbox& s) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const float scale = s.contentScale;
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - 10, io.DisplaySize.y - 10), ImGuiCond_Always,
+                            ImVec2(1, 1));
+    ImGui::Begin("##heat", nullptr, kOverlay);
+    ImGui::TextUnformatted("strain |l - l0| / l0");
+    const float width = 240 * scale, height = 14 * scale;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    constexpr int kSteps = 32;
+    for (int k = 0; k < kSteps; ++k) {
+        float a[3], b[3];
+        render::heatColor(float(k) / kSteps, a);
+        render::heatColor(float(k + 1) / kSteps, b);
+        const ImU32 ca = ImGui::ColorConvertFloat4ToU32(ImVec4(a[0], a[1], a[2], 1));
+        const ImU32 cb = ImGui::ColorConvertFloat4ToU32(ImVec4(b[0], b[1], b[2], 1));
+        const float x0 = p.x + width * k / kSteps, x1 = p.x + width * (k + 1) / kSteps;
+        draw->AddRectFilledMultiColor(ImVec2(x0, p.y), ImVec2(x1, p.y + height), ca, cb, cb, ca);
+    }
+    ImGui::Dummy(ImVec2(width, height));
+    const float max = s.renderOptions.heatmapMax;
+    char mid[32], end[32];
+    std::snprintf(mid, sizeof mid, "%.3g %%", 50 * max);
+    std::snprintf(end, sizeof end, "%.3g %% and more", 100 * max);
+    ImGui::TextUnformatted("0 %");
+    ImGui::SameLine(width * 0.5f - ImGui::CalcTextSize(mid).x * 0.5f);
+    ImGui::TextUnformatted(mid);
+    ImGui::SameLine(width - ImGui::CalcTextSize(end).x + ImGui::GetStyle().WindowPadding.x);
+    ImGui::TextUnformatted(end);
+    float percent = 100 * max;
+    ImGui::SetNextItemWidth(width - ImGui::CalcTextSize("red at").x -
+                            ImGui::GetStyle().ItemSpacing.x);
+    if (ImGui::SliderFloat("red at", &percent, 0.1f, 100.0f, "%.3g %%",
+                           ImGuiSliderFlags_Logarithmic))
+        s.renderOptions.heatmapMax = percent / 100;
+    ImGui::End();
+}
+
+void failureBanner(const Sandbox& s) {
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, 10), ImGuiCond_Always, ImVec2(0.5f, 0));
+    ImGui::SetNextWindowSize(ImVec2(io.DisplaySize.x * 0.42f, 0), ImGuiCond_Always);
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.35f, 0.05f, 0.05f, 0.92f));
+    ImGui::Begin("##failure", nullptr, kOverlay & ~ImGuiWindowFlags_AlwaysAutoResize);
+    ImGui::TextColored(ImVec4(1, 0.85f, 0.3f, 1), "Simulation paused: a step went wrong");
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(s.view.failure.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::End();
+    ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+void drawOverlays(Sandbox& s) {
+    if (s.recording) recordingIndicator(s);
+    if (s.renderOptions.heatmap) heatLegend(s);
+    if (!s.view.failure.empty()) failureBanner(s);
+}
+
+}  // namespace app::gui

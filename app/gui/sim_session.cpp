@@ -1,0 +1,234 @@
+#include "app/gui/sim_session.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <type_traits>
+
+#include "app/gui/stability_hint.h"
+#include "sim/core/checks.h"
+#include "sim/scenes/scene_table.h"
+#include "sim/topology/cut.h"
+
+namespace app::gui {
+
+namespace {
+
+// a += b, stage by stage. Profile is plain doubles (ms per stage and the total), so the
+// sum needs no list of its fields that could fall out of step with them.
+void accumulate(sim::Profile& a, const sim::Profile& b) {
+    static_assert(std::is_trivially_copyable_v<sim::Profile> &&
+                  sizeof(sim::Profile) % sizeof(double) == 0);
+    constexpr size_t n = sizeof(sim::Profile) / sizeof(double);
+    double x[n], y[n];
+    std::memcpy(x, &a, sizeof a);
+    std::memcpy(y, &b, sizeof b);
+    for (size_t i = 0; i < n; ++i) x[i] += y[i];
+    std::memcpy(&a, x, sizeof a);
+}
+
+}  // namespace
+
+SimSession::SimSession(const Options& options) : options_(options) {
+    if (options.settings.given("solver")) {
+        sim::Settings s;
+        options.settings.apply(s);  // already checked by the command-line parser
+        solverKind_ = s.solver;
+        solverChosen_ = true;
+    }
+}
+
+std::string SimSession::start() {
+    if (!load({options_.scene, options_.sceneParams.resolution})) return message_;
+    return {};
+}
+
+std::string SimSession::openStats(const std::string& path) {
+    const std::vector<std::string> extra = {
+        "grab_index", "grab_x",           "grab_y",      "grab_z",    "target_x",   "target_y",
+        "target_z",   "max_displacement", "solver_kind", "render_ms", "components", "display_frame",
+        "wall_ms",    "camera_yaw",       "steps",       "real_time"};
+    if (!csv_.open(path, extra)) return csv_.error();
+    return {};
+}
+
+void SimSession::notice(const std::string& text) {
+    message_ = text;
+    ++messageSeq_;
+    std::fprintf(stderr, "pbd-sandbox: %s\n", text.c_str());
+}
+
+bool SimSession::load(const LoadScene& c) {
+    sim::World next;
+    sim::SceneParams params = options_.sceneParams;
+    params.resolution = c.resolution;
+    std::string error = sim::loadScene(next, c.name, params);
+    if (error.empty()) error = applyOverrides(options_, next);
+    // The solver chosen in the window wins over the scene's and the command line's.
+    const sim::SolverKind kind = solverChosen_ ? solverKind_ : next.settings.solver;
+    if (error.empty()) next.setSolver(kind);
+    if (!error.empty()) {
+        notice("cannot load scene '" + c.name + "': " + error);
+        return false;
+    }
+    world_ = std::move(next);
+    solverKind_ = kind;
+    sceneName_ = c.name;
+    resolution_ = c.resolution;
+    ++generation_;
+    budget_ = 0;
+    stepOnce_ = false;
+    failure_.clear();
+    const double ratio = stats_.realTimeRatio;
+    stats_ = FrameStats{};
+    stats_.realTimeRatio = ratio;
+    return true;
+}
+
+void SimSession::selectSolver(sim::SolverKind kind) {
+    world_.setSolver(kind);
+    solverKind_ = kind;
+    solverChosen_ = true;
+}
+
+void SimSession::apply(const Command& command, uint64_t seq) {
+    appliedSeq_ = seq;
+    const int n = world_.particles.size();
+    auto current = [&](long generation, int particle) {
+        return generation == generation_ && particle >= 0 && particle < n;
+    };
+    bool applied = true;
+    std::visit(
+        [&](const auto& c) {
+            using T = std::decay_t<decltype(c)>;
+            if constexpr (std::is_same_v<T, BeginGrab>) {
+                if ((applied = current(c.generation, c.particle)))
+                    world_.beginGrab(c.particle, c.target);
+            } else if constexpr (std::is_same_v<T, MoveGrab>) {
+                world_.moveGrab(c.target);
+            } else if constexpr (std::is_same_v<T, EndGrab>) {
+                world_.endGrab();
+            } else if constexpr (std::is_same_v<T, SetPin>) {
+                if ((applied = current(c.generation, c.particle))) world_.pin(c.particle, c.pinned);
+            } else if constexpr (std::is_same_v<T, Cut>) {
+                const int split = sim::cutAlongStroke(world_, {c.eye, c.a, c.b});
+                notice("knife: " + std::to_string(split) + " vertices split");
+            } else if constexpr (std::is_same_v<T, SetSettings>) {
+                sim::Settings s = *c.settings;
+                s.solver = world_.settings.solver;  // only SelectSolver switches solver
+                if (std::string e = s.validate(); e.empty())
+                    world_.settings = s;
+                else
+                    notice(e), applied = false;
+            } else if constexpr (std::is_same_v<T, SelectSolver>) {
+                selectSolver(c.kind);
+            } else if constexpr (std::is_same_v<T, LoadScene>) {
+                applied = load(c);
+            } else if constexpr (std::is_same_v<T, SetPaused>) {
+                paused_ = c.paused;
+                if (!paused_) failure_.clear();
+            } else if constexpr (std::is_same_v<T, StepOnce>) {
+                paused_ = stepOnce_ = true;
+            }
+        },
+        command);
+    if (applied) log_.push_back({world_.frame(), tick_, command});
+}
+
+void SimSession::fail(const std::string& what) {
+    ++failures_;
+    paused_ = true;
+    stepOnce_ = false;
+    std::string advice = stabilityWarning(world_.settings);
+    if (advice.empty())
+        advice = "lower dt, raise substeps or iterations, or soften the stiffness sliders";
+    failure_ = what + ". Paused on the last finite state (Space resumes). Settings: " + advice;
+    notice(failure_);
+}
+
+bool SimSession::stepChecked() {
+    savedX_ = world_.particles.x;  // for the frame's largest displacement
+    const long frame = world_.frame() + 1;
+    try {
+        world_.step();
+        return true;
+    } catch (const sim::StepFailure& e) {
+        // The world checked every stage and is back at its state before the step.
+        fail("the step to frame " + std::to_string(frame) + " went non-finite after stage '" +
+             sim::stageInfo(e.stage()).name + "' (" + sim::solverName(world_.settings.solver) +
+             "): " + e.what());
+    } catch (const std::exception& e) {
+        fail("the step to frame " + std::to_string(frame) + " failed: " + e.what());
+    }
+    return false;
+}
+
+int SimSession::advanceFrame() {
+    ++tick_;
+    int steps = 0;
+    const double frameDt = world_.settings.frameDt;
+    if (paused_) {
+        budget_ = 0;
+        steps = stepOnce_ ? 1 : 0;
+        stepOnce_ = false;
+    } else {
+        // A fixed amount of simulated time per displayed frame, so recordings play at real
+        // speed however slow the machine. Capped so a tiny dt cannot stall the window.
+        budget_ += kDisplayFrameSeconds;
+        while (budget_ >= 0.999 * frameDt && steps < 16) {
+            budget_ -= frameDt;
+            ++steps;
+        }
+        if (steps == 16) budget_ = 0;
+    }
+    stats_.steps = 0;
+    if (steps == 0) return 0;
+    sim::Profile frame;
+    double moved = 0;
+    for (int k = 0; k < steps && stepChecked(); ++k) {
+        accumulate(frame, world_.profile);
+        ++stats_.steps;
+        const auto& x = world_.particles.x;
+        const size_t n = std::min(x.size(), savedX_.size());
+        // Free particles only: pinned and grabbed ones move as they are told.
+        for (size_t i = 0; i < n; ++i)
+            if (!world_.particles.pinned[i]) moved = std::max(moved, (x[i] - savedX_[i]).norm());
+    }
+    // The frame's profile is the sum over its steps (a 3 ms dt takes 5 or 6 per frame), so
+    // the Stats panel and the --stats sim_ms say what the frame cost.
+    world_.profile = frame;
+    stats_.profile = frame;
+    stats_.maxDisplacement = moved;
+    stats_.metrics = sim::measure(world_);
+    stats_.solver = world_.solver().stats();
+    return stats_.steps;
+}
+
+void SimSession::writeStats(const UiStatus& ui) {
+    if (!csv_.isOpen() || stats_.steps == 0) return;
+    const auto& g = world_.grab();
+    const sim::Vec3 x = g ? world_.particles.x[g->particle] : sim::Vec3::Zero();
+    const sim::Vec3 t = g ? g->target : sim::Vec3::Zero();
+    csv_.writeRow(world_,
+                  {g ? double(g->particle) : -1.0, x.x(), x.y(), x.z(), t.x(), t.y(), t.z(),
+                   stats_.maxDisplacement, double(static_cast<int>(world_.settings.solver)),
+                   ui.renderMs, double(sim::countComponents(world_)), double(ui.displayFrame),
+                   ui.wallMs, ui.cameraYaw, double(stats_.steps), stats_.realTimeRatio});
+}
+
+void SimSession::publish(const PublishOptions& options, Snapshot& out) const {
+    fillSnapshot(world_, options, out);
+    out.generation = generation_;
+    out.tick = tick_;
+    out.appliedSeq = appliedSeq_;
+    out.sceneName = sceneName_;
+    out.resolution = resolution_;
+    out.paused = paused_;
+    out.solverChosen = solverChosen_;
+    out.stats = stats_;
+    out.message = message_;
+    out.messageSeq = messageSeq_;
+    out.failure = failure_;
+}
+
+}  // namespace app::gui

@@ -1,0 +1,81 @@
+#pragma once
+// The simulation side of the window, single-threaded: it owns the sim::World, applies the
+// window's commands between steps (logging each with the frame it was applied at),
+// advances one displayed frame of simulated time, keeps the world finite (a step that goes
+// non-finite is undone, the simulation pauses and says where and what to change), writes
+// the --stats rows and fills snapshots. SimThread (sim_thread.h) runs it on its own thread.
+#include <string>
+#include <vector>
+
+#include "app/gui/commands.h"
+#include "app/gui/snapshot.h"
+#include "app/options.h"
+#include "sim/io/stats_csv.h"
+
+namespace app::gui {
+
+// Simulated seconds each displayed (and recorded) frame advances.
+inline constexpr double kDisplayFrameSeconds = 1.0 / 60.0;
+
+// What the window reports for the --stats rows (its display frame, camera, GPU time).
+struct UiStatus {
+    long displayFrame = 0;
+    double wallMs = 0;     // since the window opened
+    double cameraYaw = 0;  // [rad]
+    double renderMs = -1;  // GPU time of a recent frame (timer query), < 0 before the first
+};
+
+class SimSession {
+  public:
+    explicit SimSession(const Options& options);
+
+    // Loads the command line's scene (and solver); returns an error or empty.
+    std::string start();
+    // Opens the --stats CSV; returns an error or empty.
+    std::string openStats(const std::string& path);
+
+    void apply(const Command& command, uint64_t seq);
+    // One displayed frame: kDisplayFrameSeconds of simulated time in world steps (none when
+    // paused, one after StepOnce). Returns the number of world steps taken.
+    int advanceFrame();
+    // Writes the --stats row of the frame just advanced (when it took a step).
+    void writeStats(const UiStatus& ui);
+    void publish(const PublishOptions& options, Snapshot& out) const;
+
+    const std::vector<AppliedCommand>& log() const { return log_; }
+    const sim::World& world() const { return world_; }
+    sim::World& world() { return world_; }
+    bool paused() const { return paused_; }
+    // Whether a step failed (went non-finite or threw) during the session.
+    bool failed() const { return failures_ > 0; }
+    void setRealTimeRatio(double r) { stats_.realTimeRatio = r; }
+
+  private:
+    bool load(const LoadScene& c);
+    void selectSolver(sim::SolverKind kind);
+    void notice(const std::string& text);
+    bool stepChecked();  // one world step; false (state restored, paused) when it failed
+    void fail(const std::string& what);
+
+    Options options_;
+    sim::World world_;
+    std::string sceneName_;
+    int resolution_ = 0;
+    long generation_ = 0;
+    long tick_ = 0;
+    uint64_t appliedSeq_ = 0;
+    bool paused_ = false, stepOnce_ = false;
+    bool solverChosen_ = false;
+    sim::SolverKind solverKind_ = sim::SolverKind::PBD;
+    double budget_ = 0;  // simulated seconds owed to the display
+    std::vector<AppliedCommand> log_;
+    std::string message_, failure_;
+    long messageSeq_ = 0;
+    int failures_ = 0;
+    FrameStats stats_;
+    std::vector<sim::Vec3> savedX_;  // positions before the step in progress
+    std::vector<sim::Vec3> before_;
+    sim::StatsCsv csv_;
+};
+
+}  // namespace app::gui

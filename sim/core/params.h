@@ -1,0 +1,82 @@
+#pragma once
+// Every setting described once (Box2D's b2WorldDef + PhysX's PxSceneDesc::isValid, as a
+// table): name, where it lives in Settings, type, range, unit and help. From the table come
+// Settings::validate(), the Solver panel's widgets, the command-line flags of pbd-sandbox
+// and pbd-bench, scene files and scripted panel events (set by name), and the docs table
+// (docs/parameters.md, `pbd-sandbox --list-params`).
+//
+// A descriptor reads and writes its field through two plain functions, so a setting that is
+// not one field (a material slider that sets PBD k and XPBD alpha together, ARAP's shear
+// modulus) is described the same way as a plain int.
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "sim/core/settings.h"
+
+namespace sim {
+
+enum class ParamType { Int, Real, Bool, Choice, Vec3 };
+
+// Where a parameter shows: in the Solver panel (Basic), under its collapsed "advanced"
+// header (Advanced), or only on pbd-bench's command line (Experiment).
+enum class ParamLevel { Basic, Advanced, Experiment };
+
+struct ParamDesc {
+    const char* name;   // flag (--name), scene-file key, panel label: kebab-case
+    const char* group;  // "world" or a solver's name ("hpbd", "mgpbd")
+    ParamType type;
+    ParamLevel level;
+    double min, max;    // valid range, inclusive (Int, Real, each Vec3 component)
+    bool logScale;      // slider spans decades
+    const char* unit;   // "" when dimensionless
+    const char* help;
+    const char* const* choices = nullptr;  // Choice: names, the value is the index
+    int choiceCount = 0;
+    double (*get)(const Settings&) = nullptr;      // all but Vec3
+    void (*set)(Settings&, double) = nullptr;
+    Vec3 (*getVec)(const Settings&) = nullptr;     // Vec3
+    void (*setVec)(Settings&, const Vec3&) = nullptr;
+};
+
+// The whole table: world parameters first, then each solver's.
+std::span<const ParamDesc> allParams();
+const ParamDesc* findParam(std::string_view name);
+
+// The value as text (a choice by name, a vector as "x,y,z"), as setParam reads it.
+std::string paramText(const Settings& s, const ParamDesc& p);
+// Parses `text` and sets the parameter; returns an error naming the parameter, the value
+// and the valid range or choices (settings unchanged on error), or empty.
+std::string setParam(Settings& s, const ParamDesc& p, std::string_view text);
+std::string setParam(Settings& s, std::string_view name, std::string_view text);
+// The first parameter whose value is outside its range, as a message; empty when all are in.
+std::string validateParams(const Settings& s);
+// The table as Markdown (docs/parameters.md).
+std::string paramsMarkdown();
+
+// The per-group tables (defined next to their settings).
+std::span<const ParamDesc> worldParams();
+std::span<const ParamDesc> hpbdParams();
+std::span<const ParamDesc> mgpbdParams();
+
+// Helpers for the table definitions: read and write a field of any arithmetic or enum type
+// as a double.
+template <class T>
+double asDouble(T v) {
+    if constexpr (std::is_enum_v<T>) return static_cast<double>(static_cast<int>(v));
+    else return static_cast<double>(v);
+}
+template <class T>
+void fromDouble(T& field, double v) {
+    if constexpr (std::is_enum_v<T>) field = static_cast<T>(static_cast<int>(v));
+    else if constexpr (std::is_same_v<T, bool>) field = v != 0;
+    else if constexpr (std::is_integral_v<T>) field = static_cast<T>(v < 0 ? v - 0.5 : v + 0.5);
+    else field = static_cast<T>(v);
+}
+
+}  // namespace sim
+
+// PBD_FIELD(path): the get/set pair of the plain field settings.path.
+#define PBD_FIELD(path)                                                   \
+    [](const ::sim::Settings& s) { return ::sim::asDouble(s.path); },     \
+        [](::sim::Settings& s, double v) { ::sim::fromDouble(s.path, v); }

@@ -1,0 +1,52 @@
+#include "sim/core/state_hash.h"
+
+#include <cstdio>
+
+#include "sim/core/world.h"
+
+namespace sim {
+
+namespace {
+
+// FNV-1a over raw bytes.
+struct Fnv {
+    uint64_t h = 1469598103934665603ull;
+    void add(const void* data, size_t bytes) {
+        const auto* b = static_cast<const unsigned char*>(data);
+        for (size_t k = 0; k < bytes; ++k) h = (h ^ b[k]) * 1099511628211ull;
+    }
+    template <class T>
+    void addVector(const std::vector<T>& v) {
+        const uint64_t n = v.size();
+        add(&n, sizeof n);
+        if (!v.empty()) add(v.data(), v.size() * sizeof(T));
+    }
+};
+
+}  // namespace
+
+uint64_t stateHash(const World& world) {
+    Fnv f;
+    f.addVector(world.particles.x);
+    f.addVector(world.particles.v);
+    f.addVector(world.particles.pinned);
+    f.addVector(world.triangles);
+    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+        using Traits = std::decay_t<decltype(traits)>;
+        const uint64_t n = array.size();
+        f.add(&n, sizeof n);
+        for (const auto& c : array) {
+            const auto idx = Traits::indices(c);
+            f.add(idx.data(), sizeof idx);
+        }
+    });
+    return f.h;
+}
+
+std::string stateHashText(const World& world) {
+    char text[17];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(stateHash(world)));
+    return text;
+}
+
+}  // namespace sim

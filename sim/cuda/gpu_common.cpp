@@ -1,0 +1,56 @@
+#include "sim/cuda/gpu_common.h"
+
+#include <type_traits>
+
+#include "sim/collision/collision_stage.h"
+#include "sim/collision/self_collision.h"
+#include "sim/constraints/constraint_set.h"
+#include "sim/core/world.h"
+#include "sim/cuda/linalg_kernels.h"
+#include "sim/solvers/pbd/gauss_seidel_solver.h"
+
+namespace sim::cuda {
+
+Stream::Stream() {
+    CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+}
+Stream::~Stream() {
+    if (stream_) cudaStreamDestroy(stream_);
+}
+
+DeviceNorm::~DeviceNorm() {
+    if (host_) cudaFreeHost(host_);
+}
+
+double DeviceNorm::dot(const double* a, const double* b, long long n, cudaStream_t stream) {
+    if (!host_) CUDA_CHECK(cudaMallocHost(reinterpret_cast<void**>(&host_), sizeof(double)));
+    const int blocks = reductionBlocks(n);
+    partials_.resize(blocks);
+    sum_.resize(1);
+    launchDotPartials(n, a, b, partials_.data(), stream);
+    launchSumPartials(partials_.data(), blocks, sum_.data(), stream);
+    CUDA_CHECK(cudaMemcpyAsync(host_, sum_.data(), sizeof(double), cudaMemcpyDeviceToHost, stream));
+    CUDA_CHECK(cudaStreamSynchronize(stream));
+    return *host_;
+}
+
+bool hasUnilateralConstraints(const World& world) {
+    bool any = false;
+    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+        using Traits = std::decay_t<decltype(traits)>;
+        if (Traits::unilateral && !array.empty()) any = true;
+    });
+    return any;
+}
+
+void projectRemaining(World& world, Real dt, bool contactsDone) {
+    if (!contactsDone) {
+        GaussSeidelSolver::projectUnilateral(world);
+        projectCollisions(world, dt);
+    } else if (world.settings.selfCollision) {
+        projectSelfContacts(world.particles, world.contacts().self, world.settings.selfThickness,
+                            world.contacts().selfBudget);
+    }
+}
+
+}  // namespace sim::cuda

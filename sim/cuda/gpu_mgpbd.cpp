@@ -1,0 +1,295 @@
+#include "sim/cuda/gpu_mgpbd.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "sim/core/world.h"
+#include "sim/cuda/device_amg.h"
+#include "sim/cuda/device_dual.h"
+#include "sim/cuda/device_particles.h"
+#include "sim/cuda/device_pcg.h"
+#include "sim/cuda/device_rows.h"
+#include "sim/cuda/gpu_common.h"
+#include "sim/cuda/linalg_kernels.h"
+
+namespace sim::cuda {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double msSince(Clock::time_point t) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
+
+// Empty when every setting has a GPU version, else the first that has none.
+std::string unsupportedSetting(const MgpbdSettings& s) {
+    if (s.primalSystem) return "primalSystem (--mgpbd-system primal)";
+    if (s.primalResidual) return "primalResidual";
+    if (s.smoother == MgpbdSmoother::GaussSeidel) return "the Gauss-Seidel smoother";
+    if (s.candidates == MgpbdCandidates::Strain) return "strain candidates";
+    return {};
+}
+
+}  // namespace
+
+class GpuMgpbdImpl {
+  public:
+    virtual ~GpuMgpbdImpl() = default;
+    // Empty, or why this world cannot run on the device (the world is then untouched).
+    virtual std::string solve(World& world, Real dt, SolverStats& stats,
+                              std::vector<double>& times) = 0;
+    virtual bool isFloat() const = 0;
+    void invalidateSetup() { lastSetupFrame_ = -1; }
+
+  protected:
+    long lastSetupFrame_ = -1;
+};
+
+namespace {
+
+template <class T>
+class GpuMgpbdCore final : public GpuMgpbdImpl {
+  public:
+    explicit GpuMgpbdCore(GpuOptions options) : options_(options) {}
+    std::string solve(World& world, Real dt, SolverStats& stats,
+                      std::vector<double>& times) override;
+    bool isFloat() const override { return std::is_same_v<T, float>; }
+
+  private:
+    struct Timings {
+        double assemble = 0, setup = 0, galerkin = 0, solve = 0, transfer = 0;
+    };
+    std::string uploadStructure(const World& world);
+    bool setupDue(const World& world, bool rebuilt) const;
+    void setup(const World& world, const MgpbdSettings& s);
+    void finish(World& world, Real dt, bool deviceContacts);
+    void fillStats(SolverStats& stats, const Timings& ms, int pcgIterations, int batches) const;
+
+    GpuOptions options_;
+    Stream stream_;
+    DualSystem system_;
+    AmgHierarchy amg_;
+    DeviceRows rows_;
+    DeviceDual<double> dual_;
+    DeviceAmg<T> damg_;
+    DevicePcg<T> pcg_;
+    DeviceParticles particles_;
+    DeviceNorm norm_;
+    DeviceBuffer<double> lambda_, dlambda_, start_, dx_;
+    uint64_t uploadedStructure_ = ~uint64_t(0), amgStructure_ = ~uint64_t(0);
+};
+
+template <class T>
+std::string GpuMgpbdCore<T>::uploadStructure(const World& world) {
+    const RowTable table = buildRowTable(world);
+    if (std::string e = compareWithDualSystem(table, system_); !e.empty())
+        return "the device rows differ from the dual system's (" + e + ")";
+    if (std::string e = rows_.upload(world, table, stream_); !e.empty()) return e;
+    if (std::string e = dual_.upload(system_, rows_, stream_); !e.empty()) return e;
+    uploadedStructure_ = system_.structureVersion();
+    amgStructure_ = ~uint64_t(0);
+    return {};
+}
+
+template <class T>
+bool GpuMgpbdCore<T>::setupDue(const World& world, bool rebuilt) const {
+    return rebuilt || amgStructure_ != system_.structureVersion() || !amg_.ready() ||
+           lastSetupFrame_ < 0 ||
+           world.frame() - lastSetupFrame_ >= std::max(world.settings.mgpbd.setupInterval, 1);
+}
+
+// The lazy setup (§4.2) on the CPU from A's current values, then mirrored on the device.
+template <class T>
+void GpuMgpbdCore<T>::setup(const World& world, const MgpbdSettings& s) {
+    dual_.values().download(system_.A.val.data(), stream_);
+    amg_.setup(system_.A, s);
+    if (std::string e = damg_.upload(amg_, s, dual_.matrix(), dual_.diagonal(), stream_);
+        !e.empty())
+        throw std::runtime_error("GPU MGPBD: " + e);
+    damg_.refresh(stream_);
+    amgStructure_ = system_.structureVersion();
+    lastSetupFrame_ = world.frame();
+}
+
+template <class T>
+std::string GpuMgpbdCore<T>::solve(World& world, Real dt, SolverStats& stats,
+                                   std::vector<double>& times) {
+    const MgpbdSettings& s = world.settings.mgpbd;
+    const auto start = Clock::now();
+    stats.residualHistory.clear();
+    times.clear();
+    Timings ms;
+    int pcgIterations = 0, batches = 0;
+
+    auto t = Clock::now();
+    const bool rebuilt = system_.update(world);
+    if (rebuilt || uploadedStructure_ != system_.structureVersion())
+        if (std::string e = uploadStructure(world); !e.empty()) return e;
+    ms.setup += msSince(t);
+    const int rows = system_.rows();
+
+    t = Clock::now();
+    rows_.refresh(world, dt, stream_);
+    particles_.upload(world.particles, stream_);
+    const bool deviceContacts =
+        !hasUnilateralConstraints(world) && particles_.uploadContacts(world.contacts().colliders, stream_);
+    lambda_.resize(rows);
+    lambda_.zero(stream_);  // line 2
+    dlambda_.resize(rows);
+    ms.transfer += msSince(t);
+
+    const auto evaluate = [&] {  // lines 4 and 6: b at the current x and lambda
+        const auto t0 = Clock::now();
+        dual_.evaluate(rows_, particles_.p(), lambda_.data(), stream_);
+        const double r = std::sqrt(norm_.dot(dual_.b().data(), dual_.b().data(), rows, stream_));
+        ms.assemble += msSince(t0);
+        return r;
+    };
+    Real r = evaluate();
+    Real omega = s.relaxation, b0 = 0, previous = 0, minOmega = 1;
+    int it = 0;
+    for (;; ++it) {
+        stats.residualHistory.push_back(r);
+        times.push_back(msSince(start));
+        if (it == 0) b0 = r;
+        if (rows == 0 || it >= s.maxIterations || r < s.atol || (s.rtol > 0 && r < s.rtol * b0))
+            break;
+        if (s.timeBudgetMs > 0 && msSince(start) > s.timeBudgetMs) break;
+        if (s.backtracking && it > 0 && r > previous) omega = std::max(omega * 0.5, 1.0 / 1024);
+        previous = r;
+        Real tolerance = s.pcgTolerance;
+        if (s.inexactSolves && r > 0)
+            tolerance = std::max(s.pcgTolerance, std::min(Real(0.1), Real(0.5) * s.atol / r));
+
+        t = Clock::now();
+        dual_.fill(particles_.w(), stream_);  // line 5
+        CUDA_CHECK(cudaStreamSynchronize(stream_));
+        ms.assemble += msSince(t);
+        t = Clock::now();  // line 7
+        if (!s.jacobiPreconditioner) {
+            if (it == 0 && setupDue(world, rebuilt)) {
+                setup(world, s);
+                CUDA_CHECK(cudaStreamSynchronize(stream_));
+                ms.setup += msSince(t);
+            } else {
+                damg_.refresh(stream_);
+                CUDA_CHECK(cudaStreamSynchronize(stream_));
+                ms.galerkin += msSince(t);
+            }
+        }
+        t = Clock::now();  // line 8, then lines 9-11
+        const DevicePcgResult result =
+            pcg_.solve(dual_.matrix(), dual_.diagonal(), dual_.b().data(), dlambda_.data(),
+                       s.jacobiPreconditioner ? nullptr : &damg_, tolerance, s.pcgMaxIterations,
+                       s.floatVCycle && !s.jacobiPreconditioner, options_.checkInterval,
+                       options_.graphs, stream_);
+        pcgIterations += result.iterations;
+        batches += result.batches;
+        const int coordinates = 3 * particles_.size();
+        if (s.lineSearch) {  // x before the step, and dx, for the retries below
+            start_.resize(coordinates);
+            dx_.resize(coordinates);
+            CUDA_CHECK(cudaMemcpyAsync(start_.data(), particles_.p(), sizeof(double) * coordinates,
+                                       cudaMemcpyDeviceToDevice, stream_));
+        }
+        Real step = omega;
+        dual_.positionDelta(particles_.w(), dlambda_.data(), step,
+                            s.lineSearch ? dx_.data() : nullptr, particles_.p(), stream_);
+        launchAxpy(rows, 1.0, dlambda_.data(), lambda_.data(), stream_);
+        CUDA_CHECK(cudaStreamSynchronize(stream_));
+        ms.solve += msSince(t);
+        r = evaluate();
+        // Line search (MgpbdSettings::lineSearch): retry from the same x with omega halved
+        // while ||b|| grew, as the CPU solver does.
+        for (int h = 0; s.lineSearch && h < s.lineSearchHalvings && !(r <= previous); ++h) {
+            step *= 0.5;
+            CUDA_CHECK(cudaMemcpyAsync(particles_.p(), start_.data(), sizeof(double) * coordinates,
+                                       cudaMemcpyDeviceToDevice, stream_));
+            launchAxpy(coordinates, step, dx_.data(), particles_.p(), stream_);
+            r = evaluate();
+        }
+        minOmega = std::min(minOmega, step);
+    }
+    t = Clock::now();
+    finish(world, dt, deviceContacts);
+    ms.transfer += msSince(t);
+    stats.iterations = it;
+    stats.residual = stats.residualHistory.back();
+    fillStats(stats, ms, pcgIterations, batches);
+    if (s.lineSearch) stats.extra.emplace_back("line search omega (min)", minOmega);
+    return {};
+}
+
+// §5.4: contacts after the elastic loop, then p back to the host; what has no device
+// version (unilateral constraints, self contacts) on the CPU in the CPU solver's order.
+template <class T>
+void GpuMgpbdCore<T>::finish(World& world, Real dt, bool deviceContacts) {
+    if (deviceContacts) particles_.projectContacts(world.settings.staticFriction, dt, stream_);
+    particles_.download(world.particles, deviceContacts ? &world.contacts().colliders : nullptr, stream_);
+    projectRemaining(world, dt, deviceContacts);
+}
+
+template <class T>
+void GpuMgpbdCore<T>::fillStats(SolverStats& stats, const Timings& ms, int pcgIterations,
+                                int batches) const {
+    auto& e = stats.extra;
+    e.clear();
+    e.emplace_back("pcg iterations", pcgIterations);
+    e.emplace_back("ms assemble", ms.assemble);
+    e.emplace_back("ms setup", ms.setup);
+    e.emplace_back("ms galerkin", ms.galerkin);
+    e.emplace_back("ms solve", ms.solve);
+    e.emplace_back("ms transfer", ms.transfer);
+    e.emplace_back("constraints", system_.rows());
+    e.emplace_back("primal system", 0);
+    e.emplace_back("gpu", 1);
+    e.emplace_back("gpu float", std::is_same_v<T, float> ? 1 : 0);
+    e.emplace_back("pcg host reads", batches);
+    e.emplace_back("cuda graph", pcg_.usedGraph() ? 1 : 0);
+    if (amg_.ready() && damg_.ready()) {
+        e.emplace_back("coarse direct", damg_.coarseDirect() ? 1 : 0);
+        e.emplace_back("levels", amg_.levelCount());
+        for (int l = 0; l < amg_.levelCount(); ++l)
+            e.emplace_back("level " + std::to_string(l) + " size", amg_.levelSize(l));
+        e.emplace_back("operator complexity", amg_.operatorComplexity());
+    }
+}
+
+}  // namespace
+
+GpuMgpbdSolver::GpuMgpbdSolver(GpuOptions options) : options_(options) {}
+GpuMgpbdSolver::~GpuMgpbdSolver() = default;
+
+void GpuMgpbdSolver::invalidateSetup() {
+    if (impl_) impl_->invalidateSetup();
+    cpu_.invalidateSetup();
+}
+
+void GpuMgpbdSolver::solve(World& world, Real dt) {
+    const MgpbdSettings& s = world.settings.mgpbd;
+    std::string why = unsupportedSetting(s);
+    if (why.empty()) {
+        if (!impl_ || impl_->isFloat() != s.floatVCycle) {
+            if (s.floatVCycle)
+                impl_ = std::make_unique<GpuMgpbdCore<float>>(options_);
+            else
+                impl_ = std::make_unique<GpuMgpbdCore<double>>(options_);
+        }
+        why = impl_->solve(world, dt, stats_, times_);
+    }
+    ranOnDevice_ = why.empty();
+    if (ranOnDevice_) return;
+    if (!warned_) {
+        std::fprintf(stderr, "sim::cuda: MGPBD runs this world on the CPU: %s has no GPU version\n",
+                     why.c_str());
+        warned_ = true;
+    }
+    cpu_.solve(world, dt);
+    stats_ = cpu_.stats();
+    times_ = cpu_.residualTimesMs();
+}
+
+}  // namespace sim::cuda

@@ -1,0 +1,96 @@
+// Tethers (constraints/tether.h, topology/tethers.h): the gradient, the rest distances they
+// get, what they do for PBD's stretch at pins, and that they follow tears.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "sim/core/checks.h"
+#include "sim/core/metrics.h"
+#include "sim/core/world.h"
+#include "sim/scenes/scene_table.h"
+#include "sim/topology/cut.h"
+
+using namespace sim;
+
+namespace {
+
+using Traits = ConstraintTraits<TetherConstraint>;
+
+World hangingCloth(bool tethers) {
+    World world;
+    EXPECT_EQ(loadScene(world, "hanging_cloth", 32), "");
+    world.setSolver(SolverKind::PBD);
+    world.settings.iterations = 10;
+    world.settings.tethers = tethers;
+    return world;
+}
+
+}  // namespace
+
+TEST(Tether, GradientMatchesFiniteDifferences) {
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<Real> u(-1, 1);
+    for (int trial = 0; trial < 20; ++trial) {
+        std::vector<Vec3> p = {Vec3(u(rng), u(rng), u(rng)), Vec3(u(rng), u(rng), u(rng))};
+        const TetherConstraint c{0, 1, 0.4, 1};
+        Vec3 g[2];
+        const Real C = Traits::evaluate(c, p, g);
+        EXPECT_NEAR(C, 0.4 - (p[0] - p[1]).norm(), 1e-12);  // C = L - |p_i - p_anchor|
+        for (int k = 0; k < 2; ++k)
+            for (int d = 0; d < 3; ++d) {
+                std::vector<Vec3> plus = p, minus = p;
+                plus[k][d] += 1e-6;
+                minus[k][d] -= 1e-6;
+                Vec3 t[2];
+                const Real fd = (Traits::evaluate(c, plus, t) - Traits::evaluate(c, minus, t)) / 2e-6;
+                EXPECT_NEAR(g[k][d], fd, 1e-6);
+            }
+    }
+}
+
+// On the flat sheet every tether is the straight rest distance to one of the two nearest pins.
+TEST(Tether, EveryFreeParticleIsTetheredToBothPinsAtItsRestDistance) {
+    World world = hangingCloth(true);
+    world.step();
+    const auto& tethers = world.constraints.tethers;
+    int free = 0;
+    for (int i = 0; i < world.particles.size(); ++i) free += !world.particles.pinned[i];
+    EXPECT_EQ(static_cast<int>(tethers.size()), 2 * free);
+    for (const TetherConstraint& t : tethers) {
+        EXPECT_TRUE(world.particles.pinned[t.anchor]);
+        EXPECT_NEAR(t.length, (world.particles.rest[t.i] - world.particles.rest[t.anchor]).norm(), 1e-12);
+    }
+}
+
+// PBD at 10 iterations: without tethers the two pinned corners each hold half the cloth and
+// the edges there stretch several-fold; with them the sheet hangs at a few per cent.
+TEST(Tether, HangingClothUnderPbdStretchesLittle) {
+    for (bool on : {false, true}) {
+        World world = hangingCloth(on);
+        for (int f = 0; f < 300; ++f) world.step();
+        const double strain = measure(world).maxStrain;
+        if (on) EXPECT_LT(strain, 0.10);
+        else EXPECT_GT(strain, 1.0);  // so this test can fail
+        std::printf("tethers %d: max strain at frame 300 %.4f\n", on, strain);
+    }
+}
+
+// A cut below the pins: the lower piece has no path to a pin any more, so it loses its
+// tethers and falls, while the upper piece keeps hanging.
+TEST(Tether, ACutPieceFallsFree) {
+    World world = hangingCloth(true);
+    for (int f = 0; f < 120; ++f) world.step();
+    const size_t before = world.constraints.tethers.size();
+    Real top = -1e9, bottom = 1e9;
+    for (const Vec3& x : world.particles.x) top = std::max(top, x.y()), bottom = std::min(bottom, x.y());
+    const Real y = 0.5 * (top + bottom);
+    ASSERT_GT(cutAlongStroke(world, {Vec3(0, y, 5), Vec3(-2, y, 0), Vec3(2, y, 0)}), 0);
+    ASSERT_EQ(countComponents(world), 2);
+    world.step();
+    EXPECT_LT(world.constraints.tethers.size(), before);
+    for (const TetherConstraint& t : world.constraints.tethers) EXPECT_GT(world.particles.x[t.i].y(), y - 0.05);
+    for (int f = 0; f < 120; ++f) world.step();
+    Real lowest = 1e9;
+    for (const Vec3& x : world.particles.x) lowest = std::min(lowest, x.y());
+    EXPECT_LT(lowest, 0.05);  // the lower piece reached the ground
+}
