@@ -54,6 +54,8 @@ void addSceneFlags(CLI::App& cli, sim::SceneParams& params, std::string& arapFor
     cli.add_option("--tet-max-volume", params.tetgen.maxVolume, "tetgen max tet volume [m^3] (0 = none)");
     cli.add_option("--tetgen-timeout", params.tetgen.timeoutSeconds,
                    "seconds before a tetgen run is killed (default 120)");
+    cli.add_flag("--allow-large", params.allowLarge,
+                 "build a scene even if its memory estimate is over the limit");
     cli.add_option("--arap-form", arapForm,
                    "ARAP rows per soft-body tet: strain (six) or norm (one); default: the scene's");
 }

@@ -1,6 +1,7 @@
 #include "sim/scenes/scene_table.h"
 
 #include "sim/core/world.h"
+#include "sim/scenes/scene_budget.h"
 #include "sim/scenes/scenes.h"
 
 namespace sim {
@@ -49,6 +50,8 @@ std::string loadScene(World& world, const std::string& name, const SceneParams& 
     if (!scene) return "unknown scene '" + name + "'; valid scenes: " + sceneNames();
     const int res = params.resolution > 0 ? params.resolution : scene->defaultResolution;
     if (res > 4096) return "resolution " + std::to_string(res) + " is too large (max 4096)";
+    if (std::string e = checkSceneBudget(name, res, params.allowLarge); !e.empty())
+        return std::string("scene '") + name + "': " + e;
     World fresh;
     fresh.settings = Settings::defaults();
     SceneParams resolved = params;

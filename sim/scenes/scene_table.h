@@ -19,6 +19,7 @@ struct SceneParams {
     int resolution = 0;  // scene-specific size (quads per side, links, ...); 0 = default
     TetgenOptions tetgen;              // how soft-body surfaces are tetrahedralized
     std::optional<ArapForm> arapForm;  // ARAP rows per tet; unset: the scene's own choice
+    bool allowLarge = false;           // build past the memory limit (scene_budget.h)
 };
 
 struct SceneInfo {
