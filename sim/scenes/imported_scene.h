@@ -1,0 +1,18 @@
+#pragma once
+// The "imported" scene: the ground plane and the user's own meshes (sim/io/mesh_import.h),
+// with the soft-body settings when any body is a soft body (XPBD, 10 ms steps, 20
+// iterations, ARAP mu = 1e6 Pa). --cloth / --softbody, scene files that list imports and a
+// file dropped on the window all build it here.
+#include <span>
+#include <string>
+
+#include "sim/io/mesh_import.h"
+
+namespace sim {
+
+inline constexpr Real kImportedSoftBodyMu = 1e6;  // [Pa]
+
+// Replaces the world by the scene; on error (any body failed) the world is left untouched.
+std::string buildImportedScene(World& world, std::span<const PreparedImport> bodies);
+
+}  // namespace sim
