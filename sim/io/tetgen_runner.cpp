@@ -1,5 +1,6 @@
 #include "sim/io/tetgen_runner.h"
 
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -39,12 +40,41 @@ std::string tail(const std::string& path, size_t maxChars) {
     return text;
 }
 
-// Runs a shell command with its output in logPath; returns the exit status (-1: no shell).
-int runLogged(const std::string& command, const std::string& logPath) {
-    const int raw = std::system((command + " > " + quote(logPath) + " 2>&1").c_str());
-    if (raw == -1) return -1;
+constexpr int kCancelled = -2;
+
+int exitStatus(int raw) {
     if (WIFEXITED(raw)) return WEXITSTATUS(raw);
     return 128 + (WIFSIGNALED(raw) ? WTERMSIG(raw) : 0);
+}
+
+// Runs a shell command with its output in logPath; returns the exit status (-1: no shell,
+// kCancelled: `cancel` was set and the command's process group was killed).
+int runLogged(const std::string& command, const std::string& logPath,
+              const std::atomic<bool>* cancel = nullptr) {
+    const std::string line = command + " > " + quote(logPath) + " 2>&1";
+    if (!cancel) {
+        const int raw = std::system(line.c_str());
+        return raw == -1 ? -1 : exitStatus(raw);
+    }
+    const pid_t pid = ::fork();
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        ::setpgid(0, 0);  // its own group, so a kill reaches tetgen under the shell
+        ::execl("/bin/sh", "sh", "-c", line.c_str(), static_cast<char*>(nullptr));
+        ::_exit(127);
+    }
+    for (;;) {
+        int raw = 0;
+        const pid_t done = ::waitpid(pid, &raw, WNOHANG);
+        if (done == pid) return exitStatus(raw);
+        if (done < 0) return -1;
+        if (cancel->load()) {
+            ::kill(-pid, SIGKILL);
+            ::waitpid(pid, &raw, 0);
+            return kCancelled;
+        }
+        ::usleep(10000);
+    }
 }
 
 }  // namespace
@@ -114,8 +144,14 @@ TetgenResult tetrahedralize(const TriangleMesh& surface, const TetgenOptions& op
     if (std::string e = writeOff(surface, work + ".off"); !e.empty()) return {{}, e};
     const auto start = std::chrono::steady_clock::now();
     const std::string log = work + ".log";
-    const int status = runLogged(quote(options.program) + " " + flags + " " + quote(work + ".off"), log);
+    const int status =
+        runLogged(quote(options.program) + " " + flags + " " + quote(work + ".off"), log, options.cancel);
     result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (status == kCancelled) {
+        for (const char* ext : {".off", ".log", ".1.node", ".1.ele", ".1.face", ".1.edge", ".1.smesh"})
+            fs::remove(work + ext, ec);
+        return {{}, "cancelled"};
+    }
     if (status != 0) {
         std::string message = "tetgen " + flags + " failed on " + work + ".off (exit status " +
                               std::to_string(status) + ")";

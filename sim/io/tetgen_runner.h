@@ -7,6 +7,7 @@
 // Debian's tetgen prints no reason when it aborts on bad input, so on failure the message
 // carries its exit status, the tail of its output and the report of `tetgen -d` (which
 // names intersecting facets).
+#include <atomic>
 #include <string>
 
 #include "sim/io/tetgen_io.h"
@@ -18,6 +19,9 @@ struct TetgenOptions {
     Real maxVolume = 0;    // max tet volume (-a) [m^3]; 0 = unbounded
     std::string cacheDir;  // empty = $PBD_CACHE_DIR, else $XDG_CACHE_HOME or ~/.cache, /pbd-sandbox/tetgen
     std::string program = "tetgen";
+    // Set from another thread to stop: tetgen is killed and the result is an error
+    // "cancelled" (mesh_import's off-thread preparation). Null: run to the end.
+    const std::atomic<bool>* cancel = nullptr;
 
     static TetgenOptions defaults() { return TetgenOptions{}; }
     std::string validate() const;  // empty when valid
