@@ -4,8 +4,12 @@
 #include <cstdio>
 #include <iostream>
 
+#include "app/load_world.h"
 #include "sim/core/checks.h"
 #include "sim/core/metrics.h"
+#include "sim/core/state_hash.h"
+#include "sim/io/obj_export.h"
+#include "sim/io/state_file.h"
 #include "sim/io/stats_csv.h"
 #include "sim/scenes/scene_table.h"
 
@@ -20,14 +24,25 @@ int listScenes() {
 
 int runHeadless(const Options& o) {
     sim::World world;
-    if (std::string error = sim::loadScene(world, o.scene, o.sceneParams); !error.empty()) {
+    LoadedWorld loaded;
+    if (std::string error = loadWorld(o, world, &loaded); !error.empty()) {
         std::cerr << "pbd-sandbox: " << error << "\n";
         return 2;
     }
-    if (std::string error = applyOverrides(o, world); !error.empty()) {
-        std::cerr << "pbd-sandbox: " << error << "\n";
-        return 2;
+    for (const sim::ImportReport& r : loaded.info.imports) std::printf("imported %s\n", r.text().c_str());
+    if (!o.saveScene.empty()) {  // the scene as it starts, written before the first step
+        const sim::SceneDescription now = sim::describeScene(world, loaded.description, loaded.info);
+        if (std::string error = sim::writeSceneFile(o.saveScene, now); !error.empty()) {
+            std::cerr << "pbd-sandbox: " << error << "\n";
+            return 2;
+        }
     }
+    sim::ObjSequenceExporter exporter;
+    if (!o.exportMeshes.empty())
+        if (std::string error = exporter.start(o.exportMeshes); !error.empty()) {
+            std::cerr << "pbd-sandbox: " << error << "\n";
+            return 2;
+        }
     sim::StatsCsv csv;
     // Particle and self-contact counts (they grow with tearing and folding), then the
     // solver-independent checks (sim/core/checks.h) as extra columns.
@@ -43,8 +58,18 @@ int runHeadless(const Options& o) {
     if (csv.isOpen()) crossings.update(world);
     int maxPenetrations = 0, totalCrossings = 0;
     for (int f = 0; f < frames; ++f) {
-        world.step();
+        try {
+            world.step();
+        } catch (const std::exception& e) {  // StepFailure: the world is back at its last state
+            std::cerr << "pbd-sandbox: the step to frame " << world.frame() + 1 << " failed: "
+                      << e.what() << "\n";
+            return 1;
+        }
         simMs += world.profile.total;
+        if (std::string error = exporter.writeFrame(world); !error.empty()) {
+            std::cerr << "pbd-sandbox: " << error << "\n";
+            return 1;
+        }
         if (!csv.isOpen()) continue;
         const int pen = sim::countPenetrations(world);
         const int cross = crossings.update(world);
@@ -61,17 +86,36 @@ int runHeadless(const Options& o) {
                         : (" (crossings a lower bound: the check reached its work limit in " +
                            std::to_string(crossings.truncatedUpdates()) + " frames)")
                               .c_str());
+    if (!o.saveState.empty()) {
+        if (std::string error = sim::saveState(world, o.saveState, loaded.name); !error.empty()) {
+            std::cerr << "pbd-sandbox: " << error << "\n";
+            return 1;
+        }
+        if (world.settings.solver == sim::SolverKind::MGPBD &&
+            !sim::mgpbdSetupAligned(world.frame(), world.settings.mgpbd.setupInterval))
+            std::cerr << "pbd-sandbox: note: MGPBD sets up its AMG every "
+                      << world.settings.mgpbd.setupInterval << " frames; a run resumed from frame "
+                      << world.frame() << " sets it up there and differs from an uninterrupted run "
+                      << "at round-off level (save at a multiple for a bit-exact resume)\n";
+    }
     const sim::FrameMetrics m = sim::measure(world);
     const bool finite = m.kineticEnergy == m.kineticEnergy;
+    const sim::SceneInfo* info = sim::findScene(loaded.name);
+    const int res = loaded.description.params.resolution > 0 ? loaded.description.params.resolution
+                    : info ? info->defaultResolution : 0;
     std::printf(
-        "%s res=%d solver=%s device=%s iterations=%d substeps=%d particles=%d constraints=%zu: %d frames, "
-        "%.3f ms/frame, max strain %.5f, mean strain %.6f, kinetic energy %.5g J%s\n",
-        o.scene.c_str(), o.sceneParams.resolution > 0 ? o.sceneParams.resolution : sim::findScene(o.scene)->defaultResolution,
-        sim::solverName(world.settings.solver),
-        world.solver().stats().find("gpu").value_or(0) > 0 ? "cuda" : "cpu",  // where the last solve ran
-        world.settings.iterations, world.settings.substeps,
-        world.particles.size(), world.constraints.size(), frames, simMs / frames, m.maxStrain,
-        m.meanStrain, m.kineticEnergy, finite ? "" : " (NOT FINITE)");
+        "%s res=%d solver=%s device=%s iterations=%d substeps=%d particles=%d constraints=%zu: "
+        "%d frames, %.3f ms/frame, max strain %.5f, mean strain %.6f, kinetic energy %.5g J%s, "
+        "frame %ld state_hash %s\n",
+        loaded.name.c_str(), res, sim::solverName(world.settings.solver),
+        world.solver().stats().find("gpu").value_or(0) > 0 ? "cuda" : "cpu",  // where it ran
+        world.settings.iterations, world.settings.substeps, world.particles.size(),
+        world.constraints.size(), frames, simMs / frames, m.maxStrain, m.meanStrain,
+        m.kineticEnergy, finite ? "" : " (NOT FINITE)", world.frame(),
+        sim::stateHashText(world).c_str());
+    if (!exporter.folder().empty())
+        std::printf("exported %d OBJ files to %s\n", exporter.framesWritten(),
+                    exporter.folder().c_str());
     return finite ? 0 : 1;
 }
 

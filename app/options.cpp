@@ -35,6 +35,22 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     cli.add_option("--device", o.device, "where the solver runs: cpu | cuda (mgpbd, xpbd; headless)");
     cli.add_option("--frames", o.frames, "frames to run, then exit (headless default 300)");
     cli.add_option("--stats", o.statsPath, "write per-frame statistics to this CSV file");
+    auto* cloth = cli.add_option("--cloth", o.clothPath, "load a mesh (.obj, .off, .stl) as a cloth");
+    auto* soft = cli.add_option("--softbody", o.softBodyPath,
+                                "load a closed mesh (.obj, .off, .stl) as a soft body (TetGen)");
+    cli.add_flag("--pin-top", o.pinTop, "pin the top 2% of the imported body's vertices");
+    cli.add_option("--tets", o.tets, "tet budget of an imported soft body (decimated to fit)");
+    cli.add_option("--triangles", o.clothTriangles,
+                   "decimate an imported cloth to at most this many triangles (0 = keep)");
+    cli.add_option("--scene-file", o.sceneFile, "build the world from a scene file (JSON)")
+        ->excludes(cloth)
+        ->excludes(soft);
+    cli.add_option("--save-scene", o.saveScene,
+                   "write the scene file of the loaded world (before the first step)");
+    cli.add_option("--state", o.statePath, "load a state file after the scene");
+    cli.add_option("--save-state", o.saveState, "write the state at the end of the run");
+    cli.add_option("--export-meshes", o.exportMeshes,
+                   "write one OBJ per frame (DIR/frame_000001.obj ...) of the current surface");
     cli.add_option("--width", o.width, "window width in pixels");
     cli.add_option("--height", o.height, "window height in pixels");
     cli.add_option("--screenshot", o.screenshotPath, "save the last frame as PNG");
@@ -70,6 +86,11 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     if (o.pace && *o.pace != "realtime" && *o.pace != "lockstep") {
         return fail("--pace '" + *o.pace + "' is invalid: use realtime or lockstep");
     }
+    if (o.tets < 100 || o.tets > 2'000'000)
+        return fail("--tets " + std::to_string(o.tets) + " is invalid: must be in [100, 2000000]");
+    if (o.clothTriangles != 0 && (o.clothTriangles < 4 || o.clothTriangles > 20'000'000))
+        return fail("--triangles " + std::to_string(o.clothTriangles) +
+                    " is invalid: must be 0 (keep all) or in [4, 20000000]");
     if (o.frames < 0) return fail("--frames " + std::to_string(o.frames) + " is invalid: must be >= 0");
     if (o.width < 64 || o.height < 64 || o.width > 8192 || o.height > 8192)
         return fail("window size " + std::to_string(o.width) + "x" + std::to_string(o.height) +

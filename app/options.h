@@ -21,6 +21,14 @@ struct Options {
     std::string device = "cpu";    // --device cpu | cuda (sim/cuda/device.h)
     int frames = 0;  // 0 = run until the window closes (headless: 300)
     std::string statsPath;
+    // Content (issue 17): own meshes, scene and state files, mesh export (app/load_world.h).
+    std::string clothPath, softBodyPath;  // --cloth / --softbody: the "imported" scene
+    bool pinTop = false;                  // --pin-top: pin the top 2% of the imported body
+    int tets = 5000;                      // --tets: soft-body tet budget
+    int clothTriangles = 0;               // --triangles: decimate an imported cloth (0 = keep)
+    std::string sceneFile, saveScene;     // --scene-file / --save-scene
+    std::string statePath, saveState;     // --state / --save-state
+    std::string exportMeshes;             // --export-meshes DIR
     // Window-only options.
     int width = 1280, height = 720;
     std::string screenshotPath;

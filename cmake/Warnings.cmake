@@ -6,9 +6,10 @@ target_compile_options(pbd_warnings INTERFACE
   "$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra,-Wno-unknown-pragmas>")
 if(PBD_WERROR)
   # The ci preset: warnings are errors, and two more that catch real mistakes here
-  # (a local hiding a member or parameter; deleting through a base without a virtual dtor).
+  # (a local hiding another local or a parameter; deleting through a base without a virtual
+  # dtor). -Wshadow=local, since plain -Wshadow also flags enumerators named like types.
   target_compile_options(pbd_warnings INTERFACE
-    "$<$<COMPILE_LANGUAGE:CXX>:-Werror;-Wshadow;-Wnon-virtual-dtor>"
+    "$<$<COMPILE_LANGUAGE:CXX>:-Werror;-Wshadow=local;-Wnon-virtual-dtor>"
     "$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Werror;--Werror=all-warnings>")
 endif()
 if(PBD_SANITIZE)

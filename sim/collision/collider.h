@@ -14,6 +14,7 @@
 #include <optional>
 #include <vector>
 
+#include "sim/collision/collider_motion.h"
 #include "sim/core/types.h"
 
 namespace sim {
@@ -33,6 +34,7 @@ struct Collider {
     Vec3 halfExtents = Vec3::Zero();         // box
     Real halfHeight = 0.0;                   // capsule: half the length of its axis
     std::shared_ptr<const SignedDistanceField> sdf;  // mesh
+    ColliderMotion motion;  // data-driven motion (scene files); Static: scripts or drags move it
 
     static Collider plane(const Vec3& point, const Vec3& normal);
     static Collider sphere(const Vec3& center, Real radius);

@@ -62,6 +62,7 @@ void World::step() {
     const int n = settings.substeps;
     const Real dt = settings.substepDt();
     if (grab_) grab_->start = particles.x[grab_->particle];
+    if (colliderDrag_) colliderDrag_->start = colliders[colliderDrag_->collider].center;
     for (int s = 0; s < n; ++s) {
         substep(dt, Real(s + 1) / n);
         time_ += dt;
@@ -97,6 +98,9 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
         case Stage::Kinematics:
             maintainTethers();
             if (animate) animate(*this, time_);
+            for (Collider& c : colliders) applyMotion(c, time_ + dt);  // pose at the substep's end
+            if (colliderDrag_)
+                driveDraggedCollider(colliders[colliderDrag_->collider], *colliderDrag_, alpha, s.frameDt);
             if (grab_) particles.p[grab_->particle] = grab_->start + alpha * (grab_->target - grab_->start);
             break;
         case Stage::Contacts:
@@ -242,6 +246,36 @@ void World::endGrab() {
     grab_.reset();
 }
 
+void World::beginColliderDrag(int collider, const Vec3& picked) {
+    if (collider < 0 || collider >= static_cast<int>(colliders.size())) return;
+    endColliderDrag();
+    const Vec3 center = colliders[collider].center;
+    colliderDrag_ = ColliderDrag{collider, picked - center, center, center, center};
+}
+
+void World::moveColliderDrag(const Vec3& pickedTarget) {
+    if (colliderDrag_) colliderDrag_->target = pickedTarget - colliderDrag_->anchorOffset;
+}
+
+void World::endColliderDrag() {
+    if (!colliderDrag_) return;
+    Collider& c = colliders[colliderDrag_->collider];
+    c.velocity.setZero();  // it stays where it was put (a moving one carries on from there)
+    c.angularVelocity.setZero();
+    shiftMotion(c, c.center - colliderDrag_->beginCenter);
+    colliderDrag_.reset();
+}
+
+void World::restoreClock(Real time, long frame) {
+    time_ = time;
+    frame_ = frame;
+}
+
+void World::restoreHolds(const std::optional<Grab>& grab, const std::optional<ColliderDrag>& drag) {
+    grab_ = grab;
+    colliderDrag_ = drag;
+}
+
 void World::clear() {
     particles.clear();
     constraints.clear();
@@ -251,6 +285,7 @@ void World::clear() {
     animate = nullptr;
     grab_.reset();
     solverSwitch.reset();
+    colliderDrag_.reset();
     profile.reset();
     time_ = 0;
     frame_ = 0;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "sim/collision/collider.h"
+#include "sim/collision/collider_drag.h"
 #include "sim/collision/contact_set.h"
 #include "sim/constraints/constraint_set.h"
 #include "sim/core/particles.h"
@@ -113,6 +114,16 @@ public:
     void moveGrab(const Vec3& target);
     void endGrab();
     const std::optional<Grab>& grab() const { return grab_; }
+    // Drags collider `collider` by the point `picked` on it (collider_drag.h): the picked point
+    // follows moveColliderDrag's target, the collider moving kinematically with its velocity.
+    void beginColliderDrag(int collider, const Vec3& picked);
+    void moveColliderDrag(const Vec3& pickedTarget);
+    void endColliderDrag();
+    const std::optional<ColliderDrag>& colliderDrag() const { return colliderDrag_; }
+
+    // For snapshots and state files (sim/core/snapshot.h): the clock and what is held, as saved.
+    void restoreClock(Real time, long frame);
+    void restoreHolds(const std::optional<Grab>& grab, const std::optional<ColliderDrag>& drag);
 
     // Empties the world (keeps settings and solver kind).
     void clear();
@@ -129,6 +140,7 @@ private:
     SolverKind solverKind_ = SolverKind::PBD;
     ContactSet contacts_;
     std::optional<Grab> grab_;
+    std::optional<ColliderDrag> colliderDrag_;
     uint64_t topologyVersion_ = 0;
     std::vector<TopologyChange> changes_;  // since the last non-split change
     uint64_t pinVersion_ = 1;              // bumped by every pin, grab and release

@@ -62,7 +62,8 @@ int spawn(const std::vector<std::string>& argv, const std::string& logPath, int 
 }
 
 // Waits for pid until `deadline` (now() seconds), then kills it; fills the result.
-void waitFor(pid_t pid, double start, double timeoutSeconds, ProcessResult& r) {
+void waitFor(pid_t pid, double start, double timeoutSeconds, ProcessResult& r,
+             const std::atomic<bool>* cancel = nullptr) {
     int status = 0;
     double sleep = 0.001;
     for (;;) {
@@ -72,11 +73,12 @@ void waitFor(pid_t pid, double start, double timeoutSeconds, ProcessResult& r) {
             r.error = std::string("waitpid failed: ") + std::strerror(errno);
             return;
         }
-        if (now() - start > timeoutSeconds) {
+        const bool cancelled = cancel && cancel->load();
+        if (cancelled || now() - start > timeoutSeconds) {
             kill(pid, SIGKILL);
             while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
             }
-            r.timedOut = true;
+            (cancelled ? r.cancelled : r.timedOut) = true;
             break;
         }
         std::this_thread::sleep_for(std::chrono::duration<double>(sleep));
@@ -98,13 +100,14 @@ std::string ProcessResult::describe(double timeoutSeconds) const {
     if (!error.empty()) return error;
     char limit[32];
     std::snprintf(limit, sizeof limit, "%g", timeoutSeconds);
+    if (cancelled) return "cancelled";
     if (timedOut) return std::string("did not finish within ") + limit + " s; killed";
     if (signal != 0) return "killed by signal " + std::to_string(signal);
     return "exit status " + std::to_string(exitCode);
 }
 
 ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& logPath,
-                         double timeoutSeconds) {
+                         double timeoutSeconds, const std::atomic<bool>* cancel) {
     ProcessResult r;
     if (argv.empty() || argv[0].empty()) {
         r.error = "no program to run";
@@ -116,7 +119,7 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
         r.error = startError(argv[0], rc);
         return r;
     }
-    waitFor(pid, start, timeoutSeconds, r);
+    waitFor(pid, start, timeoutSeconds, r, cancel);
     return r;
 }
 

@@ -4,6 +4,7 @@
 // is passed as "./-..." so a program cannot read it as an option. A run has a time limit
 // after which the child is killed (SIGKILL) and reaped. Children stay in the caller's
 // process group, so a signal to the group (Ctrl-C, kill -9 -PGID) reaches them too.
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -13,17 +14,21 @@ struct ProcessResult {
     int exitCode = -1;      // exit status when it exited
     int signal = 0;         // the signal that ended it, if one did
     bool timedOut = false;  // killed after the time limit
+    bool cancelled = false; // killed because `cancel` was set
     std::string error;      // could not start (program not found, ...), else empty
     double seconds = 0;     // wall time
-    bool ok() const { return error.empty() && !timedOut && signal == 0 && exitCode == 0; }
+    bool ok() const {
+        return error.empty() && !timedOut && !cancelled && signal == 0 && exitCode == 0;
+    }
     // "exit status 3", "killed by signal 9", "did not finish within 120 s; killed", ...
     std::string describe(double timeoutSeconds) const;
 };
 
 // Runs argv (argv[0] looked up in PATH) with stdin from /dev/null and stdout and stderr
-// appended to logPath (or discarded when it is empty); waits at most timeoutSeconds.
+// appended to logPath (or discarded when it is empty); waits at most timeoutSeconds, and
+// kills it as soon as *cancel (when given) becomes true (another thread gave up on it).
 ProcessResult runProcess(const std::vector<std::string>& argv, const std::string& logPath,
-                         double timeoutSeconds);
+                         double timeoutSeconds, const std::atomic<bool>* cancel = nullptr);
 
 // The full path of `program` as execvp would find it, or empty.
 std::string findProgram(const std::string& program);

@@ -40,10 +40,16 @@ uint64_t surfaceHash(const TriangleMesh& surface) {
 std::string runTetgen(const std::string& program, const std::string& flags, const std::string& work,
                       const TetgenOptions& options, double& seconds) {
     const std::string log = work + ".log";
-    const ProcessResult run =
-        runProcess({program, flags, pathArgument(work + ".off")}, log, options.timeoutSeconds);
+    const ProcessResult run = runProcess({program, flags, pathArgument(work + ".off")}, log,
+                                         options.timeoutSeconds, options.cancel);
     seconds = run.seconds;
     if (run.ok()) return {};
+    std::error_code ec;
+    if (run.cancelled) {
+        for (const char* ext : {".off", ".log", ".1.node", ".1.ele", ".1.face", ".1.edge", ".1.smesh"})
+            fs::remove(work + ext, ec);
+        return "cancelled";  // mesh_import's off-thread job gave up; nothing to report
+    }
     std::string message = "tetgen " + flags + " failed on " + work + ".off (" +
                           run.describe(options.timeoutSeconds) + ")";
     message += "\ntetgen output: " + tail(log, 600);
@@ -54,7 +60,6 @@ std::string runTetgen(const std::string& program, const std::string& flags, cons
         message += "\ntetgen -d (self-intersection check): " +
                    (check.timedOut ? check.describe(options.timeoutSeconds) : tail(dlog, 600));
     }
-    std::error_code ec;
     for (const char* ext :
          {".log", ".d.log", ".1.node", ".1.ele", ".1.face", ".1.edge", ".1.smesh"})
         fs::remove(work + ext, ec);  // the .off stays for the user to inspect

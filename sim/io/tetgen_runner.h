@@ -9,6 +9,7 @@
 // stderr and in TetgenResult::note, and rebuilt). Debian's tetgen prints no reason when it
 // aborts on bad input, so on failure the message carries its exit status, the tail of its
 // output and the report of `tetgen -d` (which names intersecting facets).
+#include <atomic>
 #include <string>
 
 #include "sim/io/tetgen_io.h"
@@ -21,6 +22,9 @@ struct TetgenOptions {
     Real timeoutSeconds = 120;  // tetgen is killed after this long [s]
     std::string cacheDir;       // empty = the default of tetgen_cache.h
     std::string program = "tetgen";
+    // Set from another thread to stop: tetgen is killed and the result is an error
+    // "cancelled" (mesh_import's off-thread preparation). Null: run to the end.
+    const std::atomic<bool>* cancel = nullptr;
 
     static TetgenOptions defaults() { return TetgenOptions{}; }
     std::string validate() const;  // empty when valid

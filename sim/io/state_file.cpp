@@ -1,0 +1,385 @@
+#include "sim/io/state_file.h"
+
+#include "sim/core/state_hash.h"
+#include "sim/core/validation.h"
+#include "sim/io/json_io.h"
+
+namespace sim {
+
+using jsonio::json;
+using jsonio::Node;
+
+namespace {
+
+constexpr size_t kMaxStateBytes = size_t(2) << 30;
+constexpr int kMaxParticles = 50'000'000;
+constexpr Real kBig = 1e30;  // any finite value a simulation keeps is far below this
+
+// The fields of each constraint type, in the order they are written. The size checks stop
+// the build when a field is added to a type and not here.
+template <class T>
+struct Codec;
+template <>
+struct Codec<DistanceConstraint> {
+    static_assert(sizeof(DistanceConstraint) == 24, "DistanceConstraint changed: update its codec");
+    template <class V>
+    static void fields(DistanceConstraint& c, V& v) {
+        v(c.i), v(c.j), v(c.restLength), v(c.complianceScale);
+    }
+};
+template <>
+struct Codec<BendingConstraint> {
+    static_assert(sizeof(BendingConstraint) == 40, "BendingConstraint changed: update its codec");
+    template <class V>
+    static void fields(BendingConstraint& c, V& v) {
+        v(c.i1), v(c.i2), v(c.i3), v(c.i4), v(c.restAngle), v(c.complianceScale), v(c.maxStep);
+    }
+};
+template <>
+struct Codec<AttachmentConstraint> {
+    static_assert(sizeof(AttachmentConstraint) == 40,
+                  "AttachmentConstraint changed: update its codec");
+    template <class V>
+    static void fields(AttachmentConstraint& c, V& v) {
+        v(c.i), v(c.target), v(c.complianceScale);
+    }
+};
+template <>
+struct Codec<TetVolumeConstraint> {
+    static_assert(sizeof(TetVolumeConstraint) == 32,
+                  "TetVolumeConstraint changed: update its codec");
+    template <class V>
+    static void fields(TetVolumeConstraint& c, V& v) {
+        for (int& i : c.i) v(i);
+        v(c.restVolume), v(c.complianceScale);
+    }
+};
+template <class T>
+struct ArapCodec {
+    static_assert(sizeof(T) == 104, "ARAP constraint changed: update its codec");
+    template <class V>
+    static void fields(T& c, V& v) {
+        for (int& i : c.i) v(i);
+        v(c.restInverse), v(c.restVolume), v(c.complianceScale);
+    }
+};
+template <>
+struct Codec<ArapConstraint> : ArapCodec<ArapConstraint> {};
+template <>
+struct Codec<ArapStrainConstraint> : ArapCodec<ArapStrainConstraint> {};
+template <>
+struct Codec<SeparationConstraint> {
+    static_assert(sizeof(SeparationConstraint) == 24,
+                  "SeparationConstraint changed: update its codec");
+    template <class V>
+    static void fields(SeparationConstraint& c, V& v) {
+        v(c.i), v(c.j), v(c.minDistance), v(c.complianceScale);
+    }
+};
+template <>
+struct Codec<TetherConstraint> {
+    static_assert(sizeof(TetherConstraint) == 24, "TetherConstraint changed: update its codec");
+    template <class V>
+    static void fields(TetherConstraint& c, V& v) {
+        v(c.i), v(c.anchor), v(c.length), v(c.complianceScale);
+    }
+};
+
+struct Writer {
+    json::array_t& ints;
+    json::array_t& reals;
+    void operator()(int& i) { ints.push_back(i); }
+    void operator()(Real& r) { reals.push_back(r); }
+    void operator()(Vec3& v) {
+        reals.push_back(v.x()), reals.push_back(v.y()), reals.push_back(v.z());
+    }
+    void operator()(Mat3& m) {
+        for (int k = 0; k < 9; ++k) reals.push_back(m.data()[k]);
+    }
+};
+
+struct Counter {
+    size_t ints = 0, reals = 0;
+    void operator()(int&) { ++ints; }
+    void operator()(Real&) { ++reals; }
+    void operator()(Vec3&) { reals += 3; }
+    void operator()(Mat3&) { reals += 9; }
+};
+
+struct Reader {
+    const std::vector<int>& ints;
+    const std::vector<double>& reals;
+    size_t i = 0, r = 0;
+    void operator()(int& v) { v = ints[i++]; }
+    void operator()(Real& v) { v = reals[r++]; }
+    void operator()(Vec3& v) {
+        for (int k = 0; k < 3; ++k) v[k] = reals[r++];
+    }
+    void operator()(Mat3& m) {
+        for (int k = 0; k < 9; ++k) m.data()[k] = reals[r++];
+    }
+};
+
+json constraintsToJson(const ConstraintSet& set) {
+    json out = json::object();
+    visitConstraints(set, [&](const auto& array, const auto& traits) {
+        using Traits = std::decay_t<decltype(traits)>;
+        using T = typename Traits::Type;
+        json entry = {{"count", array.size()}, {"ints", json::array()}, {"reals", json::array()}};
+        Writer w{entry["ints"].get_ref<json::array_t&>(), entry["reals"].get_ref<json::array_t&>()};
+        for (const T& c : array) Codec<T>::fields(const_cast<T&>(c), w);
+        out[Traits::name] = std::move(entry);
+    });
+    return out;
+}
+
+void constraintsFromJson(const Node& n, int particles, ConstraintSet& set) {
+    for (const auto& [key, value] : n.value().items()) {
+        bool known = false;
+        visitConstraints(set, [&](const auto&, const auto& traits) {
+            known = known || key == std::decay_t<decltype(traits)>::name;
+        });
+        if (!known)
+            n.at(key.c_str())
+                .fail("unknown constraint type (this build knows the types of constraint_types.h)");
+    }
+    visitConstraints(set, [&](auto& array, const auto& traits) {
+        using Traits = std::decay_t<decltype(traits)>;
+        using T = typename Traits::Type;
+        array.clear();
+        const std::optional<Node> entry = n.find(Traits::name);
+        if (!entry) return;  // a type newer than the file: none
+        const long count = entry->at("count").integer(0, 1L << 31);
+        T probe{};
+        Counter per;
+        Codec<T>::fields(probe, per);
+        const std::vector<int> ints =
+            entry->at("ints").ints(count * long(per.ints), 0, particles - 1);
+        const std::vector<double> reals =
+            entry->at("reals").doubles(count * long(per.reals), -kBig, kBig);
+        Reader r{ints, reals};
+        array.resize(count);
+        for (T& c : array) {
+            Codec<T>::fields(c, r);
+            if (const char* why = Traits::check(c))
+                entry->fail("constraint " + std::to_string(&c - array.data()) + ": " + why);
+        }
+    });
+}
+
+json hierarchyToJson(const Hierarchy& h, const std::vector<std::array<int, 2>>& pending) {
+    json levels = json::array();
+    for (const HierarchyLevel& L : h.levels) {
+        json c = json::array();
+        for (const CoarseConstraint& k : L.constraints)
+            c.push_back(json::array({k.i, k.j, k.restLength, k.complianceScale}));
+        levels.push_back({{"particles", L.particles},
+                          {"constraints", c},
+                          {"children", L.children},
+                          {"parent_begin", L.parentBegin},
+                          {"parent_count", L.parentCount},
+                          {"parents", L.parents},
+                          {"weights", L.weights}});
+    }
+    json splits = json::array();
+    for (const auto& s : pending) splits.push_back(json::array({s[0], s[1]}));
+    return {{"levels", levels},
+            {"level_of", h.levelOf},
+            {"child_slot", h.childSlot},
+            {"pending_splits", splits}};
+}
+
+void hierarchyFromJson(const Node& n, int particles, Hierarchy& h,
+                       std::vector<std::array<int, 2>>& pending) {
+    const Node levels = n.at("levels");
+    const int hi = particles - 1;
+    h.levels.resize(levels.size());
+    for (size_t l = 0; l < h.levels.size(); ++l) {
+        const Node L = levels[l];
+        HierarchyLevel& out = h.levels[l];
+        out.particles = L.at("particles").ints(-1, 0, hi);
+        const Node c = L.at("constraints");
+        out.constraints.resize(c.size());
+        for (size_t k = 0; k < out.constraints.size(); ++k) {
+            const Node e = c[k];
+            if (e.size() != 4) e.fail("expected [i, j, rest length, compliance scale]");
+            out.constraints[k] = {int(e[0].integer(0, hi)), int(e[1].integer(0, hi)),
+                                  e[2].number(0, kBig), e[3].number(0, kBig)};
+        }
+        out.children = L.at("children").ints(-1, 0, hi);
+        out.parentBegin = L.at("parent_begin").ints(long(out.children.size()), 0, 1L << 31);
+        out.parentCount = L.at("parent_count").ints(long(out.children.size()), 0, 1L << 20);
+        out.parents = L.at("parents").ints(-1, 0, hi);
+        out.weights = L.at("weights").doubles(long(out.parents.size()), 0, 1);
+        for (size_t k = 0; k < out.children.size(); ++k)
+            if (size_t(out.parentBegin[k]) + out.parentCount[k] > out.parents.size())
+                L.at("parent_begin")
+                    .fail("links of child " + std::to_string(k) + " run past the parents");
+    }
+    h.levelOf = n.at("level_of").ints(particles, 0, long(h.levels.size()) - 1);
+    h.childSlot = n.at("child_slot").ints(particles, -1, 1L << 31);
+    if (std::string e = checkHierarchy(h, false); !e.empty())
+        n.fail("inconsistent hierarchy: " + e);
+    const Node splits = n.at("pending_splits");
+    for (size_t k = 0; k < splits.size(); ++k) {
+        const std::vector<int> s = splits[k].ints(2, -1, 1L << 31);
+        pending.push_back({s[0], s[1]});
+    }
+}
+
+json particlesToJson(const Particles& P) {
+    return {{"count", P.size()},
+            {"x", jsonio::flat(P.x)},
+            {"v", jsonio::flat(P.v)},
+            {"p", jsonio::flat(P.p)},
+            {"m", P.m},
+            {"w", P.w},
+            {"pinned", P.pinned},
+            {"origin", P.origin}};
+}
+
+std::vector<Vec3> vectors(const std::vector<double>& d) {
+    std::vector<Vec3> out(d.size() / 3);
+    for (size_t i = 0; i < out.size(); ++i) out[i] = Vec3(d[3 * i], d[3 * i + 1], d[3 * i + 2]);
+    return out;
+}
+
+void particlesFromJson(const Node& n, Particles& P) {
+    const long count = n.at("count").integer(0, kMaxParticles);
+    P.x = vectors(n.at("x").doubles(3 * count, -kBig, kBig));
+    P.v = vectors(n.at("v").doubles(3 * count, -kBig, kBig));
+    P.p = vectors(n.at("p").doubles(3 * count, -kBig, kBig));
+    P.m = n.at("m").doubles(count, 1e-300, kBig);  // masses are positive
+    P.w = n.at("w").doubles(count, 0, kBig);
+    const std::vector<int> pinned = n.at("pinned").ints(count, 0, 1);
+    P.pinned.assign(pinned.begin(), pinned.end());
+    P.origin = n.at("origin").ints(count, 0, count - 1);
+}
+
+}  // namespace
+
+std::string writeState(const Snapshot& s, const StateInfo& info, const std::string& path) {
+    json j;
+    j["format"] = "pbd-sandbox-state";
+    j["version"] = kStateFileVersion;
+    j["frame"] = s.frame;
+    j["time"] = s.time;
+    j["state_hash"] = info.stateHash;
+    j["solver"] = info.solver;
+    j["scene"] = info.scene;
+    j["particles"] = particlesToJson(s.particles);
+    json tris = json::array();
+    for (const Triangle& t : s.triangles)
+        tris.push_back(t[0]), tris.push_back(t[1]), tris.push_back(t[2]);
+    j["triangles"] = tris;
+    j["constraints"] = constraintsToJson(s.constraints);
+    json colliders = json::array();
+    for (const Collider& c : s.colliders) colliders.push_back(jsonio::colliderToJson(c));
+    j["colliders"] = colliders;
+    if (s.grab)
+        j["grab"] = {{"particle", s.grab->particle},
+                     {"target", jsonio::toJson(s.grab->target)},
+                     {"start", jsonio::toJson(s.grab->start)},
+                     {"was_pinned", s.grab->wasPinned}};
+    if (const auto& d = s.colliderDrag)
+        j["collider_drag"] = {{"collider", d->collider},
+                              {"anchor_offset", jsonio::toJson(d->anchorOffset)},
+                              {"target", jsonio::toJson(d->target)},
+                              {"start", jsonio::toJson(d->start)},
+                              {"begin_center", jsonio::toJson(d->beginCenter)}};
+    if (s.hpbdHierarchy) j["hpbd"] = hierarchyToJson(*s.hpbdHierarchy, s.hpbdPendingSplits);
+    return jsonio::writeFile(path, j, false);
+}
+
+std::string saveState(const World& world, const std::string& path, const std::string& scene) {
+    StateInfo info;
+    info.version = kStateFileVersion;
+    info.frame = world.frame();
+    info.time = world.time();
+    info.stateHash = stateHashText(world);
+    info.solver = solverName(world.settings.solver);
+    info.scene = scene;
+    return writeState(takeSnapshot(world, true), info, path);
+}
+
+namespace {
+
+void readBody(const Node& root, const std::vector<Collider>& worldColliders, Snapshot& s) {
+    particlesFromJson(root.at("particles"), s.particles);
+    const int n = s.particles.size();
+    const std::vector<int> tris = root.at("triangles").ints(-1, 0, n - 1);
+    if (tris.size() % 3) root.at("triangles").fail("length is not a multiple of 3");
+    s.triangles.resize(tris.size() / 3);
+    for (size_t t = 0; t < s.triangles.size(); ++t)
+        s.triangles[t] = {tris[3 * t], tris[3 * t + 1], tris[3 * t + 2]};
+    constraintsFromJson(root.at("constraints"), n, s.constraints);
+    const Node colliders = root.at("colliders");
+    s.colliders.clear();
+    for (size_t k = 0; k < colliders.size(); ++k)
+        s.colliders.push_back(jsonio::colliderFromJson(
+            colliders[k], k < worldColliders.size() ? &worldColliders[k] : nullptr));
+    s.grab.reset();
+    if (auto g = root.find("grab"))
+        s.grab = Grab{int(g->at("particle").integer(0, n - 1)), g->at("target").vec3(-kBig, kBig),
+                      g->at("start").vec3(-kBig, kBig), g->at("was_pinned").boolean()};
+    s.colliderDrag.reset();
+    if (auto d = root.find("collider_drag"))
+        s.colliderDrag = ColliderDrag{
+            int(d->at("collider").integer(0, long(s.colliders.size()) - 1)),
+            d->at("anchor_offset").vec3(-kBig, kBig), d->at("target").vec3(-kBig, kBig),
+            d->at("start").vec3(-kBig, kBig), d->at("begin_center").vec3(-kBig, kBig)};
+    s.hpbdHierarchy.reset();
+    s.hpbdPendingSplits.clear();
+    if (auto h = root.find("hpbd"))
+        hierarchyFromJson(*h, n, s.hpbdHierarchy.emplace(), s.hpbdPendingSplits);
+}
+
+}  // namespace
+
+std::string readState(const std::string& path, const std::vector<Collider>& colliders, Snapshot& s,
+                      StateInfo& info) {
+    try {
+        const json j = jsonio::readFile(path, kMaxStateBytes);
+        const Node root(j, path, "");
+        if (!j.is_object() || !j.contains("format") || j["format"] != "pbd-sandbox-state")
+            root.fail("not a pbd-sandbox state file (no \"format\": \"pbd-sandbox-state\")");
+        info.version = int(root.at("version").integer(0, 1L << 30));
+        if (info.version != kStateFileVersion)
+            root.at("version").fail("version " + std::to_string(info.version) +
+                                    " is not supported (this build reads version " +
+                                    std::to_string(kStateFileVersion) + ")");
+        Snapshot next;
+        next.frame = root.at("frame").integer(0, 1L << 40);
+        next.time = root.at("time").number(0, kBig);
+        readBody(root, colliders, next);
+        info.frame = next.frame;
+        info.time = next.time;
+        info.stateHash = root.at("state_hash").text();
+        info.solver = root.has("solver") ? root.at("solver").text() : "";
+        info.scene = root.has("scene") ? root.at("scene").text() : "";
+        s = std::move(next);
+    } catch (const jsonio::JsonError& e) {
+        return e.what();
+    } catch (const json::exception& e) {
+        return path + ": " + e.what();
+    }
+    return {};
+}
+
+std::string loadState(World& world, const std::string& path, StateInfo* infoOut) {
+    Snapshot s;
+    StateInfo info;
+    if (std::string e = readState(path, world.colliders, s, info); !e.empty()) return e;
+    World check;  // restore into a scratch world first: a bad file leaves `world` alone
+    check.settings = world.settings;
+    restore(check, s);
+    if (std::string e = validateWorld(check); !e.empty()) return path + ": " + e;
+    if (stateHashText(check) != info.stateHash)
+        return path + ": state_hash " + info.stateHash + " does not match the state read (" +
+               stateHashText(check) + "): the file was changed or damaged";
+    restore(world, s);
+    if (infoOut) *infoOut = info;
+    return {};
+}
+
+}  // namespace sim

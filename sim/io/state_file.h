@@ -1,0 +1,45 @@
+#pragma once
+// State files (--save-state / --state): a snapshot (sim/core/snapshot.h) as versioned JSON.
+// Doubles are written in their shortest round-trip form, so a state loads back bit for bit;
+// the header carries the state hash (sim/core/state_hash.h), checked after loading.
+//   {"format": "pbd-sandbox-state", "version": 1, "frame": F, "time": T, "state_hash": "...",
+//    "solver": "...", "scene": "...",
+//    "particles": {"count": n, "x": [3n], "v": [3n], "p": [3n], "m": [n], "w": [n],
+//                  "pinned": [n], "origin": [n]},
+//    "triangles": [3t], "constraints": {"<type name>": {"count": c, "ints": [...], "reals":
+//    [...]}}, "colliders": [...], "grab": {...}, "collider_drag": {...}, "hpbd": {"levels": [...],
+//    "level_of": [...], "child_slot": [...], "pending_splits": [...]}}
+// Constraints are written field by field (a codec per type, state_file.cpp), every array of
+// the type list; no solver keeps multipliers across steps, so there are none to write.
+#include <string>
+
+#include "sim/core/snapshot.h"
+
+namespace sim {
+
+inline constexpr int kStateFileVersion = 1;
+
+struct StateInfo {
+    int version = 0;
+    long frame = 0;
+    double time = 0;
+    std::string stateHash;      // 16 hex digits
+    std::string solver, scene;  // what made it (informative)
+};
+
+// Writes the world's state (with solver data) to `path`; `scene` names the scene for the
+// header. Returns an error naming the file, or empty.
+std::string saveState(const World& world, const std::string& path, const std::string& scene = {});
+std::string writeState(const Snapshot& snapshot, const StateInfo& info, const std::string& path);
+
+// Reads and checks a state file (every index in range, every number finite, masses positive).
+// `colliders`: the world's colliders, whose meshes (SDFs) mesh colliders of the file reuse.
+// Returns an error naming the file, the field and the value, or empty.
+std::string readState(const std::string& path, const std::vector<Collider>& colliders,
+                      Snapshot& snapshot, StateInfo& info);
+
+// Reads the file and restores it into the world (after its scene was loaded), then checks the
+// state hash. On error the world is unchanged.
+std::string loadState(World& world, const std::string& path, StateInfo* info = nullptr);
+
+}  // namespace sim

@@ -1,0 +1,27 @@
+#include "sim/scenes/imported_scene.h"
+
+#include "sim/scenes/softbody_common.h"
+
+namespace sim {
+
+std::string buildImportedScene(World& world, std::span<const PreparedImport> bodies) {
+    if (bodies.empty()) return "no mesh to import";
+    World fresh;
+    fresh.settings = Settings::defaults();
+    bool softBody = false;
+    for (const PreparedImport& body : bodies) {
+        if (std::string e = applyImport(fresh, body); !e.empty()) return e;
+        softBody = softBody || body.options.kind == BodyKind::SoftBody;
+    }
+    fresh.colliders.push_back(Collider::plane(Vec3::Zero(), Vec3::UnitY()));
+    if (softBody) useSoftBodySettings(fresh.settings, kImportedSoftBodyMu);
+    else fresh.settings.substeps = kImportedClothSubsteps;
+    // A mesh made cloth folds onto itself (a closed shell hanging from its top collapses).
+    fresh.settings.selfCollision = !softBody || bodies.size() > 1;
+    world = std::move(fresh);
+    world.bumpTopology();
+    world.setSolver(world.settings.solver);
+    return {};
+}
+
+}  // namespace sim

@@ -1,0 +1,111 @@
+// Mesh export (issue 17): one OBJ per frame, named by the frame, re-read with tinyobjloader
+// (sim::loadObj): every file has World::triangles' face count of its frame — the topology
+// after tears and cuts — and a vertex per particle on a triangle, at its position.
+#include "sim/io/obj_export.h"
+
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "content_test_util.h"
+#include "sim/core/picking.h"
+#include "sim/io/obj_loader.h"
+#include "sim/scenes/scene_table.h"
+#include "sim/topology/cut.h"
+
+using namespace sim;
+
+namespace {
+
+int onTriangles(const World& w) {
+    int n = 0;
+    for (char c : particlesOnTriangles(w)) n += c;
+    return n;
+}
+
+}  // namespace
+
+TEST(ObjExport, TearingClothWritesOneFilePerFrameWithItsTopology) {
+    omp_set_num_threads(1);
+    World world;
+    ASSERT_EQ(loadScene(world, "tearable_cloth", 27), "");
+    for (int f = 0; f < 120; ++f) world.step();
+    const std::string dir = content_test::freshDir() + "/frames";
+    ObjSequenceExporter exporter;
+    ASSERT_EQ(exporter.start(dir), "");
+    const int initial = world.particles.size();
+    std::vector<std::pair<long, std::pair<int, int>>> expected;  // frame -> faces, vertices
+    for (int f = 0; f < 60; ++f) {
+        world.step();
+        ASSERT_EQ(exporter.writeFrame(world), "");
+        expected.push_back({world.frame(), {int(world.triangles.size()), onTriangles(world)}});
+    }
+    exporter.stop();
+    ASSERT_GT(world.particles.size(), initial)
+        << "no tear in the exported frames: the test needs one";
+    EXPECT_EQ(exporter.framesWritten(), 60);
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 60);
+    for (const auto& [frame, counts] : expected) {
+        const std::string path = dir + "/" + exportFrameName(frame);
+        const ObjResult obj = loadObj(path);
+        ASSERT_EQ(obj.error, "") << path;
+        EXPECT_EQ(int(obj.mesh.triangles.size()), counts.first) << path;
+        EXPECT_EQ(int(obj.mesh.vertices.size()), counts.second) << path;
+    }
+    // The last file is the world as it is now: same positions (9 digits), same faces.
+    const ObjResult last = loadObj(dir + "/" + exportFrameName(world.frame()));
+    std::vector<int> vertexOf(world.particles.size(), -1);
+    int next = 0;
+    const std::vector<char> used = particlesOnTriangles(world);
+    for (int i = 0; i < world.particles.size(); ++i)
+        if (used[i]) vertexOf[i] = next++;
+    for (size_t t = 0; t < world.triangles.size(); ++t)
+        for (int k = 0; k < 3; ++k) {
+            const int i = world.triangles[t][k];
+            ASSERT_EQ(last.mesh.triangles[t][k], vertexOf[i]);
+            EXPECT_LT((last.mesh.vertices[vertexOf[i]] - world.particles.x[i]).norm(), 1e-6);
+        }
+}
+
+TEST(ObjExport, KnifeCutShowsInTheNextFile) {
+    World world;
+    ASSERT_EQ(loadScene(world, "hanging_cloth", 16), "");
+    for (int f = 0; f < 60; ++f) world.step();
+    const std::string dir = content_test::freshDir();
+    ObjSequenceExporter exporter;
+    ASSERT_EQ(exporter.start(dir), "");
+    ASSERT_EQ(exporter.writeFrame(world), "");
+    const int before = world.particles.size();
+    ASSERT_GT(cutAlongStroke(world, {Vec3(0, 1.0, 5), Vec3(-2, 1.0, 0), Vec3(2, 1.0, 0)}), 0);
+    world.step();
+    ASSERT_EQ(exporter.writeFrame(world), "");
+    const ObjResult a = loadObj(dir + "/" + exportFrameName(60)),
+                    b = loadObj(dir + "/" + exportFrameName(61));
+    ASSERT_EQ(a.error, "");
+    ASSERT_EQ(b.error, "");
+    EXPECT_EQ(a.mesh.triangles.size(),
+              b.mesh.triangles.size());  // a cut splits vertices, keeps faces
+    EXPECT_EQ(int(b.mesh.vertices.size()) - int(a.mesh.vertices.size()),
+              world.particles.size() - before);
+}
+
+TEST(ObjExport, SoftBodyExportsItsSurfaceOnly) {
+    World world;
+    ASSERT_EQ(loadScene(world, "beam", 2), "");
+    const std::string path = content_test::freshDir() + "/beam.obj";
+    ASSERT_EQ(writeSurfaceObj(world, path), "");
+    const ObjResult obj = loadObj(path);
+    ASSERT_EQ(obj.error, "");
+    EXPECT_EQ(obj.mesh.triangles.size(), world.triangles.size());
+    EXPECT_EQ(int(obj.mesh.vertices.size()), onTriangles(world));
+}
+
+TEST(ObjExport, UnwritableFolderIsAnError) {
+    const std::string file = content_test::freshDir() + "/plain";
+    { std::ofstream(file) << "x"; }
+    ObjSequenceExporter exporter;
+    EXPECT_NE(exporter.start(file + "/sub").find("cannot create"), std::string::npos);
+    EXPECT_FALSE(exporter.active());
+}

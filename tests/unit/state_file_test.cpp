@@ -1,0 +1,228 @@
+// State files (issue 17): a state saved at frame 100 and loaded into a fresh world of the same
+// scene continues to frame 200 with the state hash of a run that never stopped, under each
+// solver (PBD, XPBD, HPBD with its hierarchy, MGPBD whose AMG is set up at multiples of its
+// setup interval), also after tears; doubles round-trip bit for bit; bad files are refused
+// with the file, field and value named, and the world is left as it was.
+#include "sim/io/state_file.h"
+
+#include <gtest/gtest.h>
+#include <omp.h>
+
+#include <cmath>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <random>
+
+#include "content_test_util.h"
+#include "sim/core/state_hash.h"
+#include "sim/scenes/scene_table.h"
+#include "sim/solvers/mgpbd/mgpbd_solver.h"
+
+using namespace sim;
+
+namespace {
+
+struct Case {
+    const char* scene;
+    int resolution;
+    SolverKind solver;
+    int mgpbdCoarseSize = 0;  // 0: the default (a small system is then one level, solved directly)
+};
+
+World load(const Case& c) {
+    World w;
+    EXPECT_EQ(loadScene(w, c.scene, c.resolution), "");
+    w.setSolver(c.solver);
+    if (c.mgpbdCoarseSize > 0) w.settings.mgpbd.coarseSize = c.mgpbdCoarseSize;
+    return w;
+}
+
+// Runs to `saveAt`, saves, runs on to `end` (the straight run); then loads the state into a
+// fresh world of the scene and runs it to `end` too. Returns both final hashes.
+std::pair<std::string, std::string> straightAndResumed(const Case& c, int saveAt, int end) {
+    omp_set_num_threads(1);
+    const std::string path = content_test::freshDir() + "/state.json";
+    World straight = load(c);
+    for (int f = 0; f < saveAt; ++f) straight.step();
+    EXPECT_EQ(saveState(straight, path, c.scene), "");
+    for (int f = saveAt; f < end; ++f) straight.step();
+
+    World resumed = load(c);
+    StateInfo info;
+    EXPECT_EQ(loadState(resumed, path, &info), "");
+    EXPECT_EQ(info.frame, saveAt);
+    EXPECT_EQ(resumed.frame(), saveAt);
+    while (resumed.frame() < end) resumed.step();
+    return {stateHashText(straight), stateHashText(resumed)};
+}
+
+}  // namespace
+
+TEST(StateFile, PbdResumesAtFrame100WithTheStraightRunsHash) {
+    const auto [straight, resumed] =
+        straightAndResumed({"hanging_cloth", 16, SolverKind::PBD}, 100, 200);
+    EXPECT_EQ(straight, resumed);
+}
+
+TEST(StateFile, XpbdResumesAtFrame100WithTheStraightRunsHash) {
+    const auto [straight, resumed] =
+        straightAndResumed({"hanging_cloth", 16, SolverKind::XPBD}, 100, 200);
+    EXPECT_EQ(straight, resumed);
+}
+
+TEST(StateFile, HpbdResumesAtFrame100WithTheStraightRunsHash) {
+    // HPBD builds its hierarchy from the positions at frame 0: the state file keeps it.
+    const auto [straight, resumed] =
+        straightAndResumed({"hanging_cloth", 16, SolverKind::HPBD}, 100, 200);
+    EXPECT_EQ(straight, resumed);
+}
+
+TEST(StateFile, MgpbdResumesAtFrame100WithTheStraightRunsHash) {
+    // Frame 100 is a multiple of the AMG setup interval (20): both runs set up there. A coarse
+    // size of 40 gives the 384-row system a multilevel AMG, whose prolongators depend on the
+    // frame they were set up at (with one level the result would not depend on it).
+    ASSERT_TRUE(mgpbdSetupAligned(100, Settings{}.mgpbd.setupInterval));
+    const Case c{"mgpbd_cloth", 8, SolverKind::MGPBD, 40};
+    World probe = load(c);
+    probe.step();
+    ASSERT_GE(static_cast<const MgpbdSolver&>(probe.solver()).hierarchy().levelCount(), 2);
+    const auto [straight, resumed] = straightAndResumed(c, 100, 200);
+    EXPECT_EQ(straight, resumed);
+}
+
+TEST(StateFileSlow, MgpbdClothRes16ResumesAtFrame100WithTheStraightRunsHash) {
+    const auto [straight, resumed] =
+        straightAndResumed({"mgpbd_cloth", 16, SolverKind::MGPBD}, 100, 200);
+    EXPECT_EQ(straight, resumed);
+}
+
+TEST(StateFile, HpbdResumesAfterTearsWithTheStraightRunsHash) {
+    // tearable_cloth tears from frame ~130: the state holds the split topology, and HPBD's
+    // hierarchy with the splits it has not absorbed yet.
+    const Case c{"tearable_cloth", 27, SolverKind::HPBD};
+    World probe = load(c);
+    const int before = probe.particles.size();
+    for (int f = 0; f < 170; ++f) probe.step();
+    ASSERT_GT(probe.particles.size(), before) << "no tear by frame 170: the test needs one";
+    const auto [straight, resumed] = straightAndResumed(c, 170, 200);
+    EXPECT_EQ(straight, resumed);
+}
+
+TEST(StateFile, PbdResumesAfterTearsWithTheStraightRunsHash) {
+    const auto [straight, resumed] =
+        straightAndResumed({"tearable_cloth", 27, SolverKind::PBD}, 170, 200);
+    EXPECT_EQ(straight, resumed);
+}
+
+TEST(StateFile, GrabAndColliderDragAreSavedAndResumed) {
+    const Case c{"cloth_on_sphere", 8, SolverKind::XPBD};
+    World straight = load(c);
+    for (int f = 0; f < 10; ++f) straight.step();
+    straight.beginGrab(0, straight.particles.x[0] + Vec3(0, 0.3, 0));
+    straight.beginColliderDrag(1, straight.colliders[1].center);
+    straight.moveColliderDrag(straight.colliders[1].center + Vec3(0.2, 0, 0));
+    for (int f = 0; f < 5; ++f) straight.step();
+    const std::string path = content_test::freshDir() + "/grab.json";
+    ASSERT_EQ(saveState(straight, path), "");
+    for (int f = 0; f < 20; ++f) straight.step();
+    World resumed = load(c);
+    ASSERT_EQ(loadState(resumed, path), "");
+    ASSERT_TRUE(resumed.grab() && resumed.colliderDrag());
+    EXPECT_EQ(resumed.grab()->particle, 0);
+    for (int f = 0; f < 20; ++f) resumed.step();
+    EXPECT_EQ(stateHashText(straight), stateHashText(resumed));
+}
+
+TEST(StateFile, DoublesRoundTripBitForBit) {
+    World world;
+    ASSERT_EQ(loadScene(world, "hanging_cloth", 4), "");
+    std::mt19937_64 rng(7);
+    std::uniform_int_distribution<uint64_t> bits;
+    const double specials[] = {-0.0,      std::numeric_limits<double>::denorm_min(),
+                               1.0 / 3.0, std::numeric_limits<double>::min(),
+                               1e-300,    0.1 + 0.2};
+    int k = 0;
+    for (Vec3& v : world.particles.v)
+        for (int d = 0; d < 3; ++d) {
+            double x;
+            do {  // a random finite double of any exponent, or one of the awkward ones
+                const uint64_t b = bits(rng);
+                std::memcpy(&x, &b, 8);
+            } while (!std::isfinite(x) || std::abs(x) > 1e29);
+            v[d] = k < 6 ? specials[k] : x;
+            ++k;
+        }
+    const std::string path = content_test::freshDir() + "/bits.json";
+    ASSERT_EQ(saveState(world, path), "");
+    World back;
+    ASSERT_EQ(loadScene(back, "hanging_cloth", 4), "");
+    ASSERT_EQ(loadState(back, path), "");
+    ASSERT_EQ(back.particles.size(), world.particles.size());
+    EXPECT_EQ(std::memcmp(back.particles.v.data(), world.particles.v.data(),
+                          sizeof(Vec3) * world.particles.size()),
+              0);
+    EXPECT_TRUE(std::signbit(back.particles.v[0].x()));  // -0.0 stays negative
+    EXPECT_EQ(stateHash(back), stateHash(world));
+}
+
+namespace {
+
+// A saved state with one edit applied to its text.
+std::string editedState(const std::string& from, const std::string& to) {
+    World world;
+    EXPECT_EQ(loadScene(world, "hanging_cloth", 4), "");
+    world.step();
+    const std::string dir = content_test::freshDir();
+    EXPECT_EQ(saveState(world, dir + "/good.json"), "");
+    std::ifstream in(dir + "/good.json");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) text.replace(at, from.size(), to);
+    std::ofstream(dir + "/bad.json") << text;
+    return dir + "/bad.json";
+}
+
+// Loads `path` into a running world: expects an error containing `needle`, world unchanged.
+void expectRefused(const std::string& path, const std::string& needle) {
+    World world;
+    ASSERT_EQ(loadScene(world, "hanging_cloth", 4), "");
+    for (int f = 0; f < 3; ++f) world.step();
+    const std::string before = stateHashText(world);
+    const std::string error = loadState(world, path);
+    EXPECT_NE(error.find(needle), std::string::npos) << error;
+    EXPECT_NE(error.find(path), std::string::npos) << "the message names the file: " << error;
+    EXPECT_EQ(stateHashText(world), before);
+    EXPECT_EQ(world.frame(), 3);
+}
+
+}  // namespace
+
+TEST(StateFile, UnknownVersionIsRefused) {
+    expectRefused(editedState("\"version\":1", "\"version\":7"),
+                  "version 7 is not supported (this build reads version 1)");
+}
+
+TEST(StateFile, NegativeMassIsRefusedNamingTheField) {
+    expectRefused(editedState("\"m\":[", "\"m\":[-2.5,"), "particles.m");
+}
+
+TEST(StateFile, OutOfRangeIndexIsRefusedNamingTheField) {
+    expectRefused(editedState("\"triangles\":[", "\"triangles\":[99999,"), "triangles");
+}
+
+TEST(StateFile, ChangedPositionFailsTheHashCheck) {
+    expectRefused(editedState("\"x\":[", "\"x\":[0.123456,"), "");  // wrong length: refused
+    const std::string path = editedState("\"state_hash\":\"", "\"state_hash\":\"0");
+    expectRefused(path, "does not match");
+}
+
+TEST(StateFile, MissingFileAndNotAStateAreRefused) {
+    const std::string dir = content_test::freshDir();
+    expectRefused(dir + "/none.json", "no such file");
+    std::ofstream(dir + "/scene.json") << R"({"format": "pbd-sandbox-scene", "version": 1})";
+    expectRefused(dir + "/scene.json", "not a pbd-sandbox state file");
+    std::ofstream(dir + "/broken.json") << "{\"format\": ";
+    expectRefused(dir + "/broken.json", "not valid JSON");
+}
