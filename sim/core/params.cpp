@@ -153,12 +153,12 @@ std::string paramsMarkdown() {
     static const char* kLevels[] = {"panel", "panel, advanced", "pbd-bench only"};
     const Settings defaults;
     auto cell = [](const std::string& text) {  // a '|' inside a cell would end it
-        std::string out;
+        std::string escaped;
         for (char c : text) {
-            if (c == '|') out += '\\';
-            out += c;
+            if (c == '|') escaped += '\\';
+            escaped += c;
         }
-        return out;
+        return escaped;
     };
     for (const ParamDesc& p : allParams())
         out << "| `" << p.name << "` | " << p.group << " | " << kTypes[static_cast<int>(p.type)]

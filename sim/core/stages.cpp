@@ -22,9 +22,10 @@ void applyExternalForces(Particles& P, const std::vector<std::array<int, 3>>& tr
         const Vec3 cross = (P.x[t[1]] - P.x[t[0]]).cross(P.x[t[2]] - P.x[t[0]]);
         const Real twiceArea = cross.norm();
         if (twiceArea < 1e-12) continue;
-        const Vec3 n = cross / twiceArea;
+        const Vec3 normal = cross / twiceArea;
         const Vec3 vTri = (P.v[t[0]] + P.v[t[1]] + P.v[t[2]]) / 3.0;
-        const Vec3 force = settings.windDrag * 0.5 * twiceArea * (settings.wind - vTri).dot(n) * n;
+        const Vec3 force =
+            settings.windDrag * 0.5 * twiceArea * (settings.wind - vTri).dot(normal) * normal;
         for (int k = 0; k < 3; ++k) P.v[t[k]] += dt * P.w[t[k]] * force / 3.0;
     }
 }
