@@ -28,7 +28,9 @@ read_frames=$("$ffprobe" -v error -count_frames -select_streams v:0 -show_entrie
   -of csv=p=0 "$out/clip.mp4" 2> "$out/ffprobe.txt" | tr -d '[:space:]')
 echo "killed the process group after $sent frames were sent to ffmpeg; clip.mp4 is $size bytes;" \
   "ffprobe reads ${read_frames:-no} frames ($(cat "$out/ffprobe.txt" | head -3))"
-if ! [[ "$read_frames" =~ ^[0-9]+$ ]] || [ "$read_frames" -lt 30 ]; then
+# Readable at all here; how much was lost is the check below (ffmpeg may lag the pipe by a few
+# frames under load, so the second fragment is not always complete at the kill).
+if ! [[ "$read_frames" =~ ^[0-9]+$ ]] || [ "$read_frames" -lt 1 ]; then
   echo "FAIL: the killed recording is not readable"; exit 1
 fi
 lost=$((sent - read_frames))
