@@ -1,4 +1,4 @@
-// Mesh export (issue 17): one OBJ per frame, named by the frame, re-read with tinyobjloader
+// Mesh export (issue 17): one OBJ per frame, named by the frame, re-read with the OBJ reader
 // (sim::loadObj): every file has World::triangles' face count of its frame — the topology
 // after tears and cuts — and a vertex per particle on a triangle, at its position.
 #include "sim/io/obj_export.h"
