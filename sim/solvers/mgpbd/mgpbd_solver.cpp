@@ -99,7 +99,13 @@ void MgpbdSolver::solve(World& world, Real dt) {
         mg_.pcgIterations += mg_.primal ? solvePrimal(world, it == 0, rebuilt)
                                         : solveDual(world, it == 0, rebuilt);
         rejected = !takeStep(world, it, omega, previous, r);
-        if (!rejected && s.localSweeps > 0) r = localSweeps(world, it, r, s.localSweeps);
+        if (s.localSweeps > 0) {
+            const Real before = r;
+            r = localSweeps(world, it, r, s.localSweeps);
+            // Sweeps that lowered ||b|| after a rejected step moved the state: the next global
+            // step differs, so the loop goes on (the residual still never grows).
+            if (rejected && r < before) rejected = false;
+        }
         lastIterationWork = work_.used - before;
     }
     // What the budget has left when the global iterations stopped on it (or on a rejected
