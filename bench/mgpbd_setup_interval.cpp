@@ -29,6 +29,7 @@ int run(const Args& a) {
     std::fprintf(out, "setup_interval,frames,solve_ms,setup_ms,setup_fraction,final_residual,first_residual\n");
     for (int interval : parseList<int>(a.intervals)) {
         sim::World world = loadSceneOrDie("mgpbd_cloth", a.res);
+        world.settings.mgpbd.applyPaperPreset();  // the paper's Algorithm 1
         world.setSolver(sim::SolverKind::MGPBD);  // the scene keeps the default solver
         if (std::string e = a.mg.apply(world.settings.mgpbd); !e.empty()) {
             std::cerr << "pbd-bench: " << e << "\n";

@@ -134,7 +134,7 @@ std::string mgpbdDescription(const Args& a) {
                   "smoother %s, setup every %d frames",
                   m.maxIterations, m.atol, m.relaxation, m.backtracking ? " (backtracking)" : "",
                   m.primalResidual ? ", primal residual" : ", no primal residual",
-                  m.timeBudgetMs, m.pcgTolerance, m.pcgMaxIterations, sim::smootherName(m.smoother),
+                  m.frameBudgetMs, m.pcgTolerance, m.pcgMaxIterations, sim::smootherName(m.smoother),
                   m.setupInterval);
     return text;
 }

@@ -213,6 +213,7 @@ TEST(PrimalSystem, ZeroComplianceFallsBackToDual) {
     World world;
     ASSERT_EQ(loadScene(world, "mgpbd_cloth", 8), "");
     world.settings.stretch.compliance = 0;
+    world.settings.mgpbd.applyPaperPreset();  // alpha~ = 0 kept on compliance-0 rows
     world.settings.mgpbd.primalSystem = true;
     world.setSolver(SolverKind::MGPBD);
     world.step();

@@ -18,6 +18,7 @@ namespace sim {
 // field of amplitude `wave` (a draped, curved sheet). noise = wave = 0: the flat sheet.
 inline void predictedCloth(World& world, int res, Real noise, unsigned seed, Real wave = 0) {
     ASSERT_EQ(loadScene(world, "mgpbd_cloth", res), "");
+    world.settings.mgpbd.applyPaperPreset();  // the tests measure the paper's Algorithm 1
     Particles& P = world.particles;
     const Real dt = world.settings.substepDt();
     applyExternalForces(P, world.triangles, world.settings, dt);

@@ -79,7 +79,7 @@ int aggregateNodes(const CsrMatrix& A, const std::vector<int>& nodeOf, int nodes
     // Node graph with squared block norms (accumulated through a per-thread marker), then
     // their square roots.
     std::vector<std::vector<std::pair<int, Real>>> blocks(nodes);
-#pragma omp parallel
+#pragma omp parallel if (nodes >= kParallelMinRows)
     {
         std::vector<int> slot(nodes, -1);
 #pragma omp for schedule(dynamic, 1024)
@@ -167,7 +167,7 @@ void nearKernelCandidates(const CsrMatrix& A, const std::vector<std::vector<int>
         for (int s = 0; s < sweeps; ++s)
             for (const std::vector<int>& rows : colours) {
                 const int m = static_cast<int>(rows.size());
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (m >= kParallelMinRows)
                 for (int q = 0; q < m; ++q) {
                     const int i = rows[q];
                     Real sum = 0;
@@ -197,7 +197,7 @@ CsrMatrix tentativeProlongator(const std::vector<int>& aggregateOf, int aggregat
     }
     // Thin QR per aggregate (rank-revealing: dependent candidates are dropped).
     std::vector<Eigen::MatrixXd> Q(aggregates), R(aggregates);
-#pragma omp parallel for schedule(dynamic, 64)
+#pragma omp parallel for schedule(dynamic, 64) if (aggregates >= kParallelMinRows / 16)
     for (int a = 0; a < aggregates; ++a) {
         const int s = start[a + 1] - start[a];
         Eigen::MatrixXd block(s, columns);

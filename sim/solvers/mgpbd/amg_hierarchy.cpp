@@ -3,7 +3,7 @@
 #include <type_traits>
 
 #include "sim/solvers/mgpbd/aggregation.h"
-#include "sim/solvers/mgpbd/sparse_product.h"
+#include "sim/solvers/mgpbd/mgpbd_work.h"
 
 namespace sim {
 
@@ -99,6 +99,39 @@ void AmgHierarchy::buildLevels(std::vector<Real> B, int columns, std::vector<int
     else
         setupCycle<double>();
     factorCoarsest();
+    countWork();
+}
+
+void AmgHierarchy::countWork() {
+    const double spmv = settings_.floatVCycle ? kFloatSpmvWeight : 1.0;
+    cycleWork_ = refreshWork_ = 0;
+    double nonZeros = 0;
+    for (int l = 0; l < levelCount(); ++l) {
+        const CsrMatrix& A = op(l);
+        const double nnz = static_cast<double>(A.nonZeros()), n = A.rows;
+        nonZeros += nnz;
+        const int degree = settings_.smoother == MgpbdSmoother::Chebyshev
+                               ? (l > 0 && settings_.coarseChebyshevDegree > 0 ? settings_.coarseChebyshevDegree
+                                                                                : settings_.chebyshevDegree)
+                               : 1;
+        const double smooth = 2.0 * settings_.smoothingSweeps * degree * (spmv * nnz + 4 * n);
+        double smootherRefresh = n + (nodeStart_.empty() ? 0 : 30 * n);  // D^-1 (or block inverses)
+        if (settings_.floatVCycle) smootherRefresh += nnz;                // the float copy
+        refreshWork_ += smootherRefresh;
+        if (l == 0) refreshFinestWork_ = smootherRefresh;
+        if (l + 1 == levelCount()) {
+            cycleWork_ += coarseDirect_ ? n * n : smooth;
+            if (coarseDirect_) refreshWork_ += kDenseFactorWeight * n * n * n / 3;
+            break;
+        }
+        const AmgLevel& level = levels_[l];
+        cycleWork_ += smooth + spmv * (nnz + level.R.nonZeros() + level.P.nonZeros()) + 2 * n;
+        refreshWork_ += kProductWeight *
+                        static_cast<double>(productWork(A, level.P) + productWork(level.R, level.AP));
+    }
+    // Setup (aggregation, QR, symbolic products, power iterations, smoother coefficients):
+    // measured at 3-6 refreshes plus 20 SpMVs of the finest level (mgpbd_work.h).
+    setupWork_ = kSetupRefreshes * refreshWork_ + kSetupSpmvs * nonZeros;
 }
 
 template <class T>
@@ -127,9 +160,9 @@ void AmgHierarchy::setupCycle() {
 }
 
 template <class T>
-void AmgHierarchy::refreshCycle() {
+void AmgHierarchy::refreshCycle(int levels) {
     std::vector<CycleLevel<T>>& c = cycleLevels<T>();
-    for (int l = 0; l < levelCount(); ++l) {
+    for (int l = 0; l < levels; ++l) {
         c[l].smoother.refresh(op(l));
         if constexpr (!std::is_same_v<T, Real>) convertValues(op(l), c[l].A);
     }
@@ -139,25 +172,34 @@ void AmgHierarchy::refresh(const CsrMatrix& A0) {
     a0_ = &A0;
     for (int l = 0; l + 1 < levelCount(); ++l) {
         AmgLevel& level = levels_[l];
-        multiplyNumeric(op(l), level.P, level.AP);
-        multiplyNumeric(level.R, level.AP, levels_[l + 1].A);
+        multiplyNumeric(op(l), level.P, level.AP, &spgemm_);
+        multiplyNumeric(level.R, level.AP, levels_[l + 1].A, &spgemm_);
     }
     if (settings_.floatVCycle)
-        refreshCycle<float>();
+        refreshCycle<float>(levelCount());
     else
-        refreshCycle<double>();
+        refreshCycle<double>(levelCount());
     factorCoarsest();
+}
+
+void AmgHierarchy::refreshFinest(const CsrMatrix& A0) {
+    a0_ = &A0;
+    if (settings_.floatVCycle)
+        refreshCycle<float>(1);
+    else
+        refreshCycle<double>(1);
 }
 
 void AmgHierarchy::factorCoarsest() {
     const CsrMatrix& A = op(levelCount() - 1);
     coarseDirect_ = settings_.coarseSolve == MgpbdCoarseSolve::Cholesky && A.rows <= kMaxDenseCoarse;
     if (!coarseDirect_) return;
-    Eigen::MatrixXd dense = Eigen::MatrixXd::Zero(A.rows, A.rows);
+    coarseDense_.setZero(A.rows, A.rows);  // no allocation when the size is unchanged
     for (int i = 0; i < A.rows; ++i)
-        for (int64_t k = A.rowStart[i]; k < A.rowStart[i + 1]; ++k) dense(i, A.col[k]) = A.val[k];
-    coarse_.compute(dense);
+        for (int64_t k = A.rowStart[i]; k < A.rowStart[i + 1]; ++k) coarseDense_(i, A.col[k]) = A.val[k];
+    coarse_.compute(coarseDense_);
     coarseB_.resize(A.rows);
+    coarseX_.resize(A.rows);
 }
 
 Real AmgHierarchy::smootherLambdaMax(int l) const {
@@ -211,8 +253,8 @@ void AmgHierarchy::cycle(int l) {
     if (last) {
         if (coarseDirect_) {
             for (int i = 0; i < A->rows; ++i) coarseB_[i] = level.b[i];
-            const Eigen::VectorXd x = coarse_.solve(coarseB_);
-            for (int i = 0; i < A->rows; ++i) level.x[i] = static_cast<T>(x[i]);
+            coarseX_ = coarse_.solve(coarseB_);
+            for (int i = 0; i < A->rows; ++i) level.x[i] = static_cast<T>(coarseX_[i]);
         } else {
             level.smoother.smooth(*A, level.b, level.x, false, true);
             level.smoother.smooth(*A, level.b, level.x, true, false);

@@ -18,6 +18,7 @@
 #include "sim/solvers/mgpbd/csr_matrix.h"
 #include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/smoother.h"
+#include "sim/solvers/mgpbd/sparse_product.h"
 
 namespace sim {
 
@@ -46,6 +47,10 @@ public:
     void setupNodal(const CsrMatrix& A0, const MgpbdSettings& settings, std::vector<Real> B,
                     int columns, std::vector<int> nodeOf, int nodes);
     void refresh(const CsrMatrix& A0);
+    // The cheap part of refresh: level 0's smoother (D^-1 or block inverses) and float copy
+    // follow A0's new values; the coarse operators stay as last refreshed.
+    void refreshFinest(const CsrMatrix& A0);
+    double refreshFinestWork() const { return refreshFinestWork_; }
     // z = V(r): one V-cycle on A0 z = r from z = 0.
     void vcycle(const Vector& r, Vector& z);
 
@@ -61,6 +66,11 @@ public:
     const CsrMatrix& galerkinIntermediate(int l) const { return levels_[l].AP; }
     Real smootherLambdaMax(int l) const;
     bool coarseIsDirect() const { return coarseDirect_; }
+    // Work of one V-cycle, of one refresh and (an estimate) of one setup, in the
+    // deterministic units of mgpbd_work.h, from the hierarchy's sizes at setup.
+    double cycleWork() const { return cycleWork_; }
+    double refreshWork() const { return refreshWork_; }
+    double setupWork() const { return setupWork_; }
 
 private:
     // Coarsens from level 0 with candidates B; nodeOf empty = aggregation by row.
@@ -70,10 +80,11 @@ private:
     template <class T>
     void setupCycle();
     template <class T>
-    void refreshCycle();
+    void refreshCycle(int levels);
     template <class T>
     void cycle(int l);
     void factorCoarsest();
+    void countWork();
 
     MgpbdSettings settings_;
     const CsrMatrix* a0_ = nullptr;
@@ -82,8 +93,11 @@ private:
     std::vector<std::vector<int>> nodeStart_;  // per level (nodal setup): node -> first row  // per level, lambda_max(D^-1 A) at setup (shared by SA and smoother)
     std::vector<CycleLevel<double>> cycleDouble_;
     std::vector<CycleLevel<float>> cycleFloat_;
-    Eigen::VectorXd coarseB_;
+    Eigen::MatrixXd coarseDense_;
+    Eigen::VectorXd coarseB_, coarseX_;
     Eigen::LDLT<Eigen::MatrixXd> coarse_;
+    SpgemmWorkspace spgemm_;
+    double cycleWork_ = 0, refreshWork_ = 0, setupWork_ = 0, refreshFinestWork_ = 0;
     bool coarseDirect_ = true;
 };
 

@@ -1,9 +1,11 @@
 #include "sim/solvers/mgpbd/dual_system.h"
 
 #include <algorithm>
+#include <type_traits>
 
 #include "sim/constraints/constraint_set.h"
 #include "sim/core/world.h"
+#include "sim/solvers/mgpbd/mgpbd_work.h"
 
 namespace sim {
 
@@ -56,8 +58,14 @@ void DualSystem::build(const World& world) {
     slotParticle_.clear();
     slotRow_.clear();
     int rowCount = 0;
+    evaluateWork_ = 0;
+    rowsPerType_.clear();
     visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
+        // A polar decomposition (ARAP) costs several times a distance or bending row.
+        constexpr bool kArap = Traits::rows > 1 || std::is_same_v<typename Traits::Type, ArapConstraint>;
+        const double perSlot = kArap ? kEvaluateWorkPerArapSlot / Traits::rows : kEvaluateWorkPerSlot;
+        rowsPerType_.push_back(Traits::rows);
         std::vector<int>& rows = rowOf_.emplace_back(Traits::unilateral ? 0 : array.size(), -1);
         for (size_t c = 0; c < rows.size(); ++c) {
             if (!rowIsActive<Traits>(array[c], P)) continue;
@@ -68,6 +76,7 @@ void DualSystem::build(const World& world) {
                     slotRow_.push_back(rowCount);
                 }
                 slotStart_.push_back(static_cast<int64_t>(slotParticle_.size()));
+                evaluateWork_ += perSlot * Traits::arity;
                 ++rowCount;
             }
         }
@@ -90,7 +99,7 @@ void DualSystem::build(const World& world) {
     A.rows = A.cols = rowCount;
     A.rowStart.assign(rowCount + 1, 0);
     std::vector<std::vector<int>> neighbours(rowCount);
-#pragma omp parallel for schedule(dynamic, 256)
+#pragma omp parallel for schedule(dynamic, 256) if (rowCount >= kParallelMinRows)
     for (int r = 0; r < rowCount; ++r) {
         std::vector<int>& nb = neighbours[r];
         for (int64_t s = slotStart_[r]; s < slotStart_[r + 1]; ++s) {
@@ -118,7 +127,7 @@ void DualSystem::build(const World& world) {
     }
     scatter_.resize(scatterStart_.back());
     diag_.resize(rowCount);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (rowCount >= kParallelMinRows)
     for (int r = 0; r < rowCount; ++r) {
         diag_[r] = A.find(r, r);
         for (int64_t s = slotStart_[r]; s < slotStart_[r + 1]; ++s) {
@@ -134,6 +143,7 @@ void DualSystem::build(const World& world) {
 
 void DualSystem::evaluate(const World& world, Real dt, const Vector& lambda) {
     const Particles& P = world.particles;
+    const Real hardRatio = world.settings.mgpbd.hardRowRatio;
     size_t type = 0;
     visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
@@ -141,7 +151,7 @@ void DualSystem::evaluate(const World& world, Real dt, const Vector& lambda) {
         const std::vector<int>& rows = rowOf_[type++];
         const Real at = Traits::material(world.settings).compliance / (dt * dt);
         const int n = static_cast<int>(rows.size());  // 0 for unilateral types
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
         for (int c = 0; c < n; ++c) {
             const int first = rows[c];
             if (first < 0) continue;
@@ -152,6 +162,12 @@ void DualSystem::evaluate(const World& world, Real dt, const Vector& lambda) {
                 const int r = first + row;
                 for (int k = 0; k < N; ++k) grad_[slotStart_[r] + k] = g[row][k];
                 alphaTilde[r] = at * array[c].complianceScale;
+                if (alphaTilde[r] == 0 && hardRatio > 0) {  // MgpbdSettings::hardRowRatio
+                    Real d = 0;
+                    int k = 0;
+                    for (int i : Traits::indices(array[c])) d += P.w[i] * g[row][k++].squaredNorm();
+                    alphaTilde[r] = hardRatio * (d > 0 ? d : 1);
+                }
                 b[r] = -C[row] - alphaTilde[r] * lambda[r];
             }
         }
@@ -161,7 +177,7 @@ void DualSystem::evaluate(const World& world, Real dt, const Vector& lambda) {
 void DualSystem::fillMatrix(const World& world) {
     const Particles& P = world.particles;
     const int rowCount = A.rows;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (rowCount >= kParallelMinRows)
     for (int r = 0; r < rowCount; ++r) {
         for (int64_t k = A.rowStart[r]; k < A.rowStart[r + 1]; ++k) A.val[k] = 0;
         for (int64_t s = slotStart_[r]; s < slotStart_[r + 1]; ++s) {
@@ -177,6 +193,28 @@ void DualSystem::fillMatrix(const World& world) {
     }
 }
 
+void DualSystem::scatterLambda(const Vector& lambda, std::vector<std::vector<Real>>& set) const {
+    if (set.size() < rowOf_.size()) set.resize(rowOf_.size());
+    for (size_t type = 0; type < rowOf_.size(); ++type) {
+        const std::vector<int>& rows = rowOf_[type];
+        const size_t R = static_cast<size_t>(rowsPerType_[type]);
+        std::vector<Real>& out = set[type];
+        if (out.size() < rows.size() * R) out.resize(rows.size() * R);
+        for (size_t c = 0; c < rows.size(); ++c)
+            for (size_t k = 0; k < R; ++k) out[c * R + k] = rows[c] >= 0 ? lambda[rows[c] + k] : 0.0;
+    }
+}
+
+void DualSystem::gatherLambda(const std::vector<std::vector<Real>>& set, Vector& lambda) const {
+    for (size_t type = 0; type < rowOf_.size(); ++type) {
+        const std::vector<int>& rows = rowOf_[type];
+        const size_t R = static_cast<size_t>(rowsPerType_[type]);
+        for (size_t c = 0; c < rows.size(); ++c)
+            if (rows[c] >= 0)
+                for (size_t k = 0; k < R; ++k) lambda[rows[c] + k] = set[type][c * R + k];
+    }
+}
+
 void DualSystem::strainModes(const World& world, std::vector<Real>& B) const {
     const Particles& P = world.particles;
     const int n = A.rows;
@@ -185,7 +223,7 @@ void DualSystem::strainModes(const World& world, std::vector<Real>& B) const {
     if (P.size() > 0) centre /= P.size();
     B.assign(static_cast<size_t>(n) * 6, 0.0);
     static constexpr int kPairs[6][2] = {{0, 0}, {1, 1}, {2, 2}, {0, 1}, {0, 2}, {1, 2}};
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
     for (int r = 0; r < n; ++r)
         for (int e = 0; e < 6; ++e) {
             const int a = kPairs[e][0], c = kPairs[e][1];
@@ -206,7 +244,7 @@ void DualSystem::positionDelta(const World& world, const Vector& dlambda,
     const Particles& P = world.particles;
     const int n = P.size();
     dx.resize(n);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
     for (int p = 0; p < n; ++p) {
         Vec3 d = Vec3::Zero();
         if (P.w[p] > 0)
@@ -220,7 +258,7 @@ void DualSystem::positionDelta(const World& world, const Vector& dlambda,
 
 void DualSystem::addGradientTimes(const std::vector<Vec3>& v, Vector& out) const {
     const int rowCount = A.rows;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (rowCount >= kParallelMinRows)
     for (int r = 0; r < rowCount; ++r) {
         Real sum = 0;
         for (int64_t s = slotStart_[r]; s < slotStart_[r + 1]; ++s)

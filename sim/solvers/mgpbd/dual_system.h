@@ -25,7 +25,8 @@ public:
     // Rebuilds the structure when the world's topology version or its active row set
     // changed; returns true if it did (so the AMG hierarchy must be rebuilt too).
     bool update(const World& world);
-    // Evaluates C and grad C at world.particles.p and b = -C - alpha~ lambda (eq. 3).
+    // Evaluates C and grad C at world.particles.p and b = -C - alpha~ lambda (eq. 3); rows of
+    // compliance 0 get alpha~ from MgpbdSettings::hardRowRatio.
     void evaluate(const World& world, Real dt, const Vector& lambda);
     // Fills A's values from the gradients of the last evaluate (row-parallel, in place).
     void fillMatrix(const World& world);
@@ -39,11 +40,23 @@ public:
     // share of b, see MgpbdSettings::primalResidual).
     void addGradientTimes(const std::vector<Vec3>& v, Vector& out) const;
 
+    // lambda per row to and from one array per constraint type in visitConstraints order
+    // (GaussSeidelSolver's LambdaSet; 0 for constraints that are not rows).
+    void scatterLambda(const Vector& lambda, std::vector<std::vector<Real>>& set) const;
+    void gatherLambda(const std::vector<std::vector<Real>>& set, Vector& lambda) const;
+
     // B (rows x 6, column-major): column e is grad C (E_e x) for the six symmetric strain
     // fields E_e applied to the particles' current positions, from the last evaluate.
     void strainModes(const World& world, std::vector<Real>& B) const;
 
     int rows() const { return A.rows; }
+    // Gradient slots (one per particle of each row) and A's fill products: the sizes the
+    // frame budget charges evaluate and fillMatrix by (mgpbd_work.h).
+    int64_t slots() const { return static_cast<int64_t>(slotParticle_.size()); }
+    int64_t fillProducts() const { return static_cast<int64_t>(scatter_.size()); }
+    // Work of one evaluate (mgpbd_work.h units): per row, its slots times its type's cost
+    // (an ARAP row's polar decomposition costs several times a distance row's).
+    double evaluateWork() const { return evaluateWork_; }
     // The structure and the last evaluate's gradients, read by PrimalSystem.
     const std::vector<int64_t>& slotStart() const { return slotStart_; }
     const std::vector<int>& slotParticle() const { return slotParticle_; }
@@ -73,6 +86,8 @@ private:
     std::vector<int64_t> scatterStart_;    // per slot: range in scatter_
     std::vector<int64_t> scatter_;         // CSR offset for (slot, incident slot)
     std::vector<int64_t> diag_;            // CSR offset of each row's diagonal
+    double evaluateWork_ = 0;
+    std::vector<int> rowsPerType_;         // Traits::rows per type, in rowOf_ order
 };
 
 }  // namespace sim

@@ -11,7 +11,16 @@ std::span<const ParamDesc> mgpbdParams() {
     static const char* const kSmoothers[] = {"jacobi", "chebyshev", "gauss-seidel"};
     static const char* const kCandidates[] = {"relaxed", "constant", "strain"};
     static const char* const kCoarse[] = {"cholesky", "smooth"};
+    static const char* const kPresets[] = {"live", "paper"};
     static const ParamDesc table[] = {
+        // First, so that the flags after it override what it sets.
+        {"mgpbd-preset", "mgpbd", T::Choice, L::Basic, 0, 1, false, "",
+         "live: the interactive defaults; paper: our additions off (Algorithm 1 as published)",
+         kPresets, 2, [](const Settings& s) { return s.mgpbd.isPaperPreset() ? 1.0 : 0.0; },
+         [](Settings& s, double v) {
+             if (v != 0) s.mgpbd.applyPaperPreset();
+             else s.mgpbd.applyLivePreset();
+         }},
         // Outer loop (Algorithm 1).
         {"mgpbd-max-iterations", "mgpbd", T::Int, L::Basic, 0, 100000, true, "",
          "outer iterations per substep (line 3)", nullptr, 0, PBD_FIELD(mgpbd.maxIterations)},
@@ -29,9 +38,32 @@ std::span<const ParamDesc> mgpbdParams() {
          "PCG only as accurate as the atol stop needs", nullptr, 0, PBD_FIELD(mgpbd.inexactSolves)},
         {"mgpbd-backtracking", "mgpbd", T::Bool, L::Experiment, 0, 1, false, "",
          "halve omega for good while the dual residual grows", nullptr, 0, PBD_FIELD(mgpbd.backtracking)},
+        {"mgpbd-frame-budget-ms", "mgpbd", T::Real, L::Basic, 0, 10000, false, "ms",
+         "work per frame, counted in fixed work units (replays exactly); 0 = none", nullptr, 0,
+         PBD_FIELD(mgpbd.frameBudgetMs)},
+        {"mgpbd-budget-min-pcg", "mgpbd", T::Int, L::Experiment, 0, 10000, false, "",
+         "PCG iterations a substep's first outer iteration may always run", nullptr, 0,
+         PBD_FIELD(mgpbd.budgetMinPcgIterations)},
         {"mgpbd-time-budget-ms", "mgpbd", T::Real, L::Experiment, 0, 1e6, false, "ms",
-         "stop the outer loop after this much wall time; 0 = none", nullptr, 0,
-         PBD_FIELD(mgpbd.timeBudgetMs)},
+         "stop the outer loop after this much wall time (benches; not deterministic); 0 = none",
+         nullptr, 0, PBD_FIELD(mgpbd.timeBudgetMs)},
+        {"mgpbd-live-omega", "mgpbd", T::Real, L::Advanced, 0, 1, false, "",
+         "omega without line search (live); 0 = mgpbd-relaxation, the paper's", nullptr, 0,
+         PBD_FIELD(mgpbd.liveOmega)},
+        {"mgpbd-line-search-step", "mgpbd", T::Real, L::Advanced, 1e-3, 1, false, "",
+         "first step the line search tries", nullptr, 0, PBD_FIELD(mgpbd.lineSearchStep)},
+        {"mgpbd-warm-start", "mgpbd", T::Bool, L::Advanced, 0, 1, false, "",
+         "start each substep from the last one's lambda when that lowers ||b||", nullptr, 0,
+         PBD_FIELD(mgpbd.warmStart)},
+        {"mgpbd-local-sweeps", "mgpbd", T::Int, L::Advanced, 0, 1000, false, "",
+         "XPBD Gauss-Seidel sweeps after each outer iteration (kept if they lower ||b||)", nullptr,
+         0, PBD_FIELD(mgpbd.localSweeps)},
+        {"mgpbd-hard-row-ratio", "mgpbd", T::Real, L::Advanced, 0, 1, false, "",
+         "alpha~ of compliance-0 rows relative to their diagonal of J M^-1 J^T; 0 = off", nullptr,
+         0, PBD_FIELD(mgpbd.hardRowRatio)},
+        {"mgpbd-galerkin-every-iteration", "mgpbd", T::Bool, L::Experiment, 0, 1, false, "",
+         "refresh the coarse operators at every outer iteration (the paper), else per substep",
+         nullptr, 0, PBD_FIELD(mgpbd.galerkinEveryIteration)},
         {"mgpbd-primal-residual", "mgpbd", T::Bool, L::Advanced, 0, 1, false, "",
          "keep M(x - x~) - grad C^T lambda in b (converges to implicit Euler)", nullptr, 0,
          PBD_FIELD(mgpbd.primalResidual)},

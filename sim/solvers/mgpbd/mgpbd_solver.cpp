@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
+#include <string>
 
 #include "sim/collision/collision_stage.h"
 #include "sim/core/world.h"
@@ -11,80 +13,112 @@
 namespace sim {
 
 namespace {
-using Clock = std::chrono::steady_clock;
-double msSince(Clock::time_point t) {
-    return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+// The phases are timed in process CPU time (what a frame costs on a shared machine); the
+// residual history's times in wall time (residualTimesMs, the figures' x axis).
+struct Clock {
+    using time_point = double;
+    static double now() {
+        timespec t{};
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+        return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
+    }
+};
+double msSince(double t) { return Clock::now() - t; }
+using Wall = std::chrono::steady_clock;
+double wallMsSince(Wall::time_point t) {
+    return std::chrono::duration<double, std::milli>(Wall::now() - t).count();
 }
 }  // namespace
 
+Real MgpbdSolver::evaluate(const World& world, Real dt, int it) {
+    // Lines 4 and 6 (and g, MgpbdSettings::primalResidual): b at the current x and lambda.
+    const auto t = Clock::now();
+    system_.evaluate(world, dt, lambda_);
+    charge(mg_.workAssemble, system_.evaluateWork());
+    if (world.settings.mgpbd.primalResidual && it > 0) {
+        addPrimalResidual(world);
+        charge(mg_.workAssemble, 2.0 * static_cast<double>(system_.slots()));
+    }
+    mg_.msAssemble += msSince(t);
+    return norm(system_.b);
+}
+
 void MgpbdSolver::solve(World& world, Real dt) {
     const MgpbdSettings& s = world.settings.mgpbd;
-    const auto start = Clock::now();
+    const auto start = Wall::now();
+    mg_ = MgpbdStats{};
     stats_.residualHistory.clear();
     times_.clear();
-    double msAssemble = 0, msSetup = 0, msGalerkin = 0, msSolve = 0;
-    int pcgIterations = 0;
+    dt_ = dt;
+    const double budget = s.frameBudgetMs > 0 ? s.frameBudgetMs * kWorkUnitsPerMs /
+                                                    std::max(world.settings.substeps, 1)
+                                              : 0.0;
+    work_.start(budget);
 
     auto t = Clock::now();
     const bool rebuilt = system_.update(world);
-    msSetup += msSince(t);
+    mg_.msSetup += msSince(t);
     const int rows = system_.rows();
     lambda_.assign(rows, 0.0);  // line 2
     Particles& P = world.particles;
     if (s.primalResidual) predicted_ = P.p;
-    Real omega = s.relaxation;
-    usedPrimal_ = false;
-    minPrimalStepScale_ = 1;
-    minOmega_ = 1;
-    Real b0 = 0, previous = 0;
-    const int n = P.size();
-    // Lines 4 and 6 (and g, MgpbdSettings::primalResidual): b at the current x and lambda.
-    const auto evaluate = [&](int it) {
-        t = Clock::now();
-        system_.evaluate(world, dt, lambda_);
-        if (s.primalResidual && it > 0) addPrimalResidual(world);
-        msAssemble += msSince(t);
-        return norm(system_.b);
-    };
-    Real r = evaluate(0);
+    // The first step of each iteration: the paper's fixed omega, or the line search's start
+    // (lowered by backtracking, if on).
+    Real omega = s.lineSearch ? s.lineSearchStep : (s.liveOmega > 0 ? s.liveOmega : s.relaxation);
+    Real previous = 0;
+    Real r = evaluate(world, dt, 0);
+    const Real b0 = r;
+    if (s.warmStart) r = warmStart(world, dt, r);
+    double lastIterationWork = 0;
+    bool rejected = false;
     int it = 0;
     for (;; ++it) {
         stats_.residualHistory.push_back(r);
-        times_.push_back(msSince(start));
-        if (it == 0) b0 = r;
-        if (rows == 0 || it >= s.maxIterations || r < s.atol || (s.rtol > 0 && r < s.rtol * b0))
+        times_.push_back(wallMsSince(start));
+        if (rejected || rows == 0 || it >= s.maxIterations || r < s.atol ||
+            (s.rtol > 0 && r < s.rtol * b0))
             break;
-        if (s.timeBudgetMs > 0 && msSince(start) > s.timeBudgetMs) break;
+        // Budget: the first global iteration must fit whole (else only sweeps, below); a
+        // later one must fit as the last one did.
+        if (work_.limited() &&
+            work_.used + (it == 0 ? firstIterationEstimate(world, rebuilt) : lastIterationWork) >
+                work_.limit) {
+            mg_.budgetStop = true;
+            break;
+        }
+        if (s.timeBudgetMs > 0 && wallMsSince(start) > s.timeBudgetMs) break;  // benches only
+        const double before = work_.used;
         if (s.backtracking && it > 0 && r > previous) omega = std::max(omega * 0.5, 1.0 / 1024);
         previous = r;
 
-        if (it == 0) usedPrimal_ = s.primalSystem && PrimalSystem::applicable(system_);
+        if (it == 0) mg_.primal = s.primalSystem && PrimalSystem::applicable(system_);
+        directStep_ = false;
         pcgTolerance_ = s.pcgTolerance;
         if (s.inexactSolves && r > 0)
             pcgTolerance_ = std::max(s.pcgTolerance, std::min(Real(0.1), Real(0.5) * s.atol / r));
-        Timings times{msAssemble, msSetup, msGalerkin, msSolve};
-        pcgIterations += usedPrimal_ ? solvePrimal(world, it == 0, rebuilt, times)
-                                     : solveDual(world, it == 0, rebuilt, times);
-        t = Clock::now();
-        system_.positionDelta(world, dlambda_, dx_);  // line 9
-        axpy(1.0, dlambda_, lambda_);                 // line 10
-        if (s.primalResidual && it > 0)
-#pragma omp parallel for schedule(static)
-            for (int i = 0; i < n; ++i) dx_[i] -= primal_[i];
-        if (s.lineSearch) start_ = P.p;
-        Real step = omega;
-#pragma omp parallel for schedule(static)
-        for (int i = 0; i < n; ++i) P.p[i] += step * dx_[i];  // line 11
-        msSolve += msSince(t);
-        r = evaluate(it + 1);
-        // Line search: retry the step from the same x with omega halved while ||b|| grew.
-        for (int h = 0; s.lineSearch && h < s.lineSearchHalvings && !(r <= previous); ++h) {
-            step *= 0.5;
-#pragma omp parallel for schedule(static)
-            for (int i = 0; i < n; ++i) P.p[i] = start_[i] + step * dx_[i];
-            r = evaluate(it + 1);
+        mg_.pcgIterations += mg_.primal ? solvePrimal(world, it == 0, rebuilt)
+                                        : solveDual(world, it == 0, rebuilt);
+        rejected = !takeStep(world, it, omega, previous, r);
+        if (s.localSweeps > 0) {
+            const Real before = r;
+            r = localSweeps(world, it, r, s.localSweeps);
+            // Sweeps that lowered ||b|| after a rejected step moved the state: the next global
+            // step differs, so the loop goes on (the residual still never grows).
+            if (rejected && r < before) rejected = false;
         }
-        minOmega_ = std::min(minOmega_, step);
+        lastIterationWork = work_.used - before;
+    }
+    // What the budget has left when the global iterations stopped on it (or on a rejected
+    // step: the same state would give the same step) goes to local
+    // sweeps (all of it, when not even one global iteration fitted: XPBD on the same rows).
+    if ((mg_.budgetStop || rejected) && rows > 0 && work_.limited()) {
+        const double sweep = kSweepPerEvaluate * system_.evaluateWork() + system_.evaluateWork();
+        const int count = static_cast<int>(std::min(work_.left() / sweep, 4.0 * s.maxIterations));
+        if (count > 0 || it == 0) {
+            r = localSweeps(world, it, r, std::max(count, 1));
+            stats_.residualHistory.back() = r;
+            mg_.budgetSweeps = std::max(count, 1);
+        }
     }
     // Unilateral types (separation between bodies) are not rows of the dual system; like the
     // collider contacts they are projected once after the elastic loop (§5.4), as hard constraints.
@@ -92,7 +126,134 @@ void MgpbdSolver::solve(World& world, Real dt) {
     projectCollisions(world, dt);  // §5.4: collider and self contacts after the elastic loop
     stats_.iterations = it;
     stats_.residual = stats_.residualHistory.back();
-    fillStats(pcgIterations, msAssemble, msSetup, msGalerkin, msSolve, s.lineSearch);
+    mg_.rows = rows;
+    mg_.outerIterations = it;
+    mg_.initialResidual = b0;
+    mg_.residual = stats_.residual;
+    mg_.workUnits = work_.used;
+    mg_.budgetUnits = budget;
+    mg_.lineSearchReject = rejected;
+    recordHierarchy(s.jacobiPreconditioner);
+    lambdaPrev_ = lambda_;
+    warmStructure_ = system_.structureVersion();
+    warmDt_ = dt;
+}
+
+Real MgpbdSolver::warmStart(World& world, Real dt, Real cold) {
+    const int rows = system_.rows();
+    if (warmStructure_ != system_.structureVersion() ||
+        lambdaPrev_.size() != static_cast<size_t>(rows) || !(warmDt_ > 0) || rows == 0)
+        return cold;
+    // lambda ~ force dt^2: rescaled when dt changed. x = x~ + M^-1 grad C^T lambda keeps
+    // the primal equation of the first iteration.
+    Particles& P = world.particles;
+    const int n = P.size();
+    const Real scale = (dt * dt) / (warmDt_ * warmDt_);
+    for (int i = 0; i < rows; ++i) lambda_[i] = scale * lambdaPrev_[i];
+    system_.positionDelta(world, lambda_, dx_);
+    start_ = P.p;
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
+    for (int i = 0; i < n; ++i) P.p[i] += dx_[i];
+    charge(mg_.workSolve, 2.0 * static_cast<double>(system_.slots()) + 2.0 * n);
+    const Real warm = evaluate(world, dt, 0);
+    if (warm < cold) {
+        mg_.warmStart = true;
+        return warm;
+    }
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
+    for (int i = 0; i < n; ++i) P.p[i] = start_[i];
+    std::fill(lambda_.begin(), lambda_.end(), 0.0);
+    return evaluate(world, dt, 0);
+}
+
+bool MgpbdSolver::takeStep(World& world, int it, Real omega, Real previous, Real& r) {
+    const MgpbdSettings& s = world.settings.mgpbd;
+    Particles& P = world.particles;
+    const int n = P.size();
+    const int rows = static_cast<int>(lambda_.size());
+    const auto t = Clock::now();
+    if (!directStep_) system_.positionDelta(world, dlambda_, dx_);  // line 9
+    if (s.primalResidual && it > 0)
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
+        for (int i = 0; i < n; ++i) dx_[i] -= primal_[i];
+    if (s.lineSearch) {
+        start_ = P.p;
+        lambdaStart_ = lambda_;
+    }
+    // Line 10 takes all of dlambda (the paper); the line search scales both by its step,
+    // the Newton step on (x, lambda) along which ||b|| falls for small steps (its
+    // derivative at 0 is -b^T A dlambda = -||b||^2 for an exact solve). Moving x alone
+    // does not: as the step -> 0 the residual tends to (I - alpha~ A^-1) b, which can be
+    // longer than b when alpha~ differs between rows (measured on hanging_cloth: every
+    // halving rejected from frame 7 on).
+    Real step = omega;
+    // x moved by hx dx and lambda by hl dlambda from the iteration's start.
+    const auto place = [&](Real hx, Real hl) {
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
+        for (int i = 0; i < n; ++i) P.p[i] = start_[i] + hx * dx_[i];
+#pragma omp parallel for schedule(static) if (rows >= kParallelMinRows)
+        for (int i = 0; i < rows; ++i) lambda_[i] = lambdaStart_[i] + hl * dlambda_[i];
+    };
+    if (s.lineSearch) {
+        place(step, step);
+    } else {
+        axpy(1.0, dlambda_, lambda_);  // line 10
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
+        for (int i = 0; i < n; ++i) P.p[i] += step * dx_[i];  // line 11
+    }
+    charge(mg_.workSolve, 2.0 * static_cast<double>(system_.slots()) + 2.0 * n + rows);
+    mg_.msSolve += msSince(t);
+    r = evaluate(world, dt_, it + 1);
+    if (!s.lineSearch) {
+        mg_.minOmega = std::min<double>(mg_.minOmega, step);
+        return true;
+    }
+    // Line search: while ||b|| grew, the step is halved, each time tried with lambda scaled
+    // alike and, failing that, with the whole dlambda (the paper's line 10: as the x step
+    // -> 0 the residual tends to (I - alpha~ A^-1) b, which removes the self-stress part of
+    // b, out of reach of any x step, where the linearisation is poor, e.g. a squashed body).
+    for (int h = 0; h < s.lineSearchHalvings && !(r <= previous); ++h) {
+        step *= 0.5;
+        place(step, step);
+        r = evaluate(world, dt_, it + 1);
+        if (r <= previous) break;
+        place(step, 1);
+        r = evaluate(world, dt_, it + 1);
+    }
+    if (r <= previous) {
+        mg_.minOmega = std::min<double>(mg_.minOmega, step);
+        return true;
+    }
+    // Still grown after the last halving: reject the step, x and lambda as before it. The
+    // same state would give the same step, so the caller ends the substep's loop. (b is
+    // left as evaluated at the rejected x; nothing reads it after the loop.)
+    place(0, 0);
+    r = previous;
+    return false;
+}
+
+Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count) {
+    Particles& P = world.particles;
+    const int n = P.size();
+    start_ = P.p;
+    lambdaStart_ = lambda_;
+    const auto t = Clock::now();
+    GaussSeidelSolver::resetLambdas(world, sweepLambdas_);
+    system_.scatterLambda(lambda_, sweepLambdas_);
+    for (int k = 0; k < count; ++k)
+        GaussSeidelSolver::sweep(world, ProjectionMode::Compliance, dt_, 1, sweepLambdas_, k % 2 == 1);
+    system_.gatherLambda(sweepLambdas_, lambda_);
+    charge(mg_.workSolve, count * kSweepPerEvaluate * system_.evaluateWork());
+    mg_.msSolve += msSince(t);
+    const Real swept = evaluate(world, dt_, it + 1);
+    if (swept <= r) return swept;
+    // The sweeps raised ||b|| (they solve the rows one by one, with alpha~ = 0 on hard rows):
+    // keep the state before them.
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
+    for (int i = 0; i < n; ++i) P.p[i] = start_[i];
+    lambda_ = lambdaStart_;
+    ++mg_.sweepRejects;
+    return r;
 }
 
 bool MgpbdSolver::setupDue(const World& world, const AmgHierarchy& amg, long lastSetup,
@@ -101,11 +262,53 @@ bool MgpbdSolver::setupDue(const World& world, const AmgHierarchy& amg, long las
            world.frame() - lastSetup >= std::max(world.settings.mgpbd.setupInterval, 1);
 }
 
-int MgpbdSolver::solveDual(const World& world, bool firstIteration, bool rebuilt, Timings& ms) {
+double MgpbdSolver::afterSolveWork(const MgpbdSettings& s) const {
+    // The step, one evaluation of its result, and the local sweeps with theirs.
+    const double evaluate = system_.evaluateWork();
+    return evaluate + 8.0 * static_cast<double>(system_.slots()) +
+           (s.localSweeps > 0 ? (s.localSweeps * kSweepPerEvaluate + 1) * evaluate : 0);
+}
+
+double MgpbdSolver::firstIterationEstimate(const World& world, bool rebuilt) const {
+    // Assembly, the hierarchy's refresh, one PCG iteration and what follows it, from the
+    // hierarchy when it is this structure's.
+    const MgpbdSettings& s = world.settings.mgpbd;
+    const bool primal = s.primalSystem && PrimalSystem::applicable(system_);
+    const AmgHierarchy& amg = primal ? primalAmg_ : amg_;
+    const double nnz = static_cast<double>(primal ? primalSystem_.K.nonZeros() : system_.A.nonZeros());
+    const bool known = !rebuilt && amg.ready() && (primal || amgStructure_ == system_.structureVersion());
+    double estimate = afterSolveWork(s) +
+                      static_cast<double>(primal ? primalSystem_.fillProducts() : system_.fillProducts());
+    if (s.jacobiPreconditioner && !primal) return estimate + 2 * nnz;
+    const long lastSetup = primal ? lastPrimalSetupFrame_ : lastSetupFrame_;
+    if (known && !setupDue(world, amg, lastSetup, false))
+        return estimate + amg.refreshWork() + nnz + amg.cycleWork();
+    // A setup: the periodic one runs whatever the budget (that frame may exceed it, one in
+    // setupInterval), one forced by a new structure (tearing, cutting) only if its
+    // estimate fits; until then the substeps sweep (XPBD on the same rows).
+    const bool periodic = lastSetup < 0 || world.frame() - lastSetup >= std::max(s.setupInterval, 1);
+    if (periodic) return 0;
+    const double perNonZero = amg.ready() && amg.levelNonZeros(0) > 0
+                                  ? amg.setupWork() / static_cast<double>(amg.levelNonZeros(0))
+                                  : kSetupSpmvs + kSetupRefreshes * 4;
+    return estimate + perNonZero * nnz + (kSetupRefreshes + 12) * nnz;
+}
+
+int MgpbdSolver::pcgCap(const MgpbdSettings& s, bool first, double perIteration,
+                        double reserve) const {
+    if (!work_.limited()) return s.pcgMaxIterations;
+    const double left = work_.left() - reserve;
+    int affordable = left > 0 ? static_cast<int>(left / std::max(perIteration, 1.0)) : 0;
+    if (first) affordable = std::max(affordable, s.budgetMinPcgIterations);
+    return std::clamp(affordable, 1, s.pcgMaxIterations);
+}
+
+int MgpbdSolver::solveDual(const World& world, bool firstIteration, bool rebuilt) {
     const MgpbdSettings& s = world.settings.mgpbd;
     auto t = Clock::now();
     system_.fillMatrix(world);  // line 5
-    ms.assemble += msSince(t);
+    charge(mg_.workAssemble, static_cast<double>(system_.fillProducts()));
+    mg_.msAssemble += msSince(t);
 
     t = Clock::now();  // line 7: lazy setup, else Galerkin refresh with P reused
     if (s.jacobiPreconditioner) {
@@ -119,10 +322,17 @@ int MgpbdSolver::solveDual(const World& world, bool firstIteration, bool rebuilt
         amg_.setup(system_.A, s, &strain_);
         amgStructure_ = system_.structureVersion();
         lastSetupFrame_ = world.frame();
-        ms.setup += msSince(t);
-    } else {
+        charge(mg_.workSetup, amg_.setupWork());
+        mg_.setup = true;
+        mg_.msSetup += msSince(t);
+    } else if (firstIteration || s.galerkinEveryIteration) {
         amg_.refresh(system_.A);
-        ms.galerkin += msSince(t);
+        charge(mg_.workGalerkin, amg_.refreshWork());
+        mg_.msGalerkin += msSince(t);
+    } else {
+        amg_.refreshFinest(system_.A);
+        charge(mg_.workGalerkin, amg_.refreshFinestWork());
+        mg_.msGalerkin += msSince(t);
     }
 
     t = Clock::now();  // line 8
@@ -132,48 +342,77 @@ int MgpbdSolver::solveDual(const World& world, bool firstIteration, bool rebuilt
         for (size_t i = 0; i < in.size(); ++i) out[i] = in[i] / diag_[i];
     };
     if (s.jacobiPreconditioner) diagonal(system_.A, diag_);
+    const double n = system_.rows();
+    const double perIteration = static_cast<double>(system_.A.nonZeros()) + 10 * n +
+                                (s.jacobiPreconditioner ? n : amg_.cycleWork());
+    const int cap = pcgCap(s, firstIteration, perIteration,
+                           afterSolveWork(s));
     const PcgResult result =
         pcg(system_.A, system_.b, dlambda_, s.jacobiPreconditioner ? jacobi : vcycle,
-            pcgTolerance_, s.pcgMaxIterations, pcgWork_, s.floatVCycle && !s.jacobiPreconditioner);
-    ms.solve += msSince(t);
+            pcgTolerance_, cap, pcgWork_, s.floatVCycle && !s.jacobiPreconditioner);
+    charge(mg_.workSolve, perIteration * result.iterations);
+    if (!(result.relativeResidual <= pcgTolerance_)) ++mg_.pcgCapHits;
+    mg_.msSolve += msSince(t);
     return result.iterations;
 }
 
-int MgpbdSolver::solvePrimal(const World& world, bool firstIteration, bool rebuilt, Timings& ms) {
+int MgpbdSolver::solvePrimal(const World& world, bool firstIteration, bool rebuilt) {
     const MgpbdSettings& s = world.settings.mgpbd;
     auto t = Clock::now();
     rebuilt = primalSystem_.update(world, system_) || rebuilt;
     primalSystem_.fill(world, system_);
-    ms.assemble += msSince(t);
+    charge(mg_.workAssemble, static_cast<double>(primalSystem_.fillProducts()));
+    mg_.msAssemble += msSince(t);
     t = Clock::now();
     if (firstIteration && setupDue(world, primalAmg_, lastPrimalSetupFrame_, rebuilt)) {
         primalSystem_.setupAmg(world, s.primalAmgSettings(), primalAmg_);
         lastPrimalSetupFrame_ = world.frame();
-        ms.setup += msSince(t);
-    } else {
+        charge(mg_.workSetup, primalAmg_.setupWork());
+        mg_.setup = true;
+        mg_.msSetup += msSince(t);
+    } else if (firstIteration || s.galerkinEveryIteration) {
         primalAmg_.refresh(primalSystem_.K);
-        ms.galerkin += msSince(t);
+        charge(mg_.workGalerkin, primalAmg_.refreshWork());
+        mg_.msGalerkin += msSince(t);
+    } else {
+        primalAmg_.refreshFinest(primalSystem_.K);
+        charge(mg_.workGalerkin, primalAmg_.refreshFinestWork());
+        mg_.msGalerkin += msSince(t);
     }
     t = Clock::now();
+    const double slots = static_cast<double>(system_.slots());
+    const double perIteration = static_cast<double>(primalSystem_.K.nonZeros()) +
+                                10.0 * primalSystem_.K.rows + primalAmg_.cycleWork() + 3 * slots;
+    const int cap = pcgCap(s, firstIteration, perIteration, afterSolveWork(s));
     const PcgResult result =
-        primalSystem_.solve(world, system_, primalAmg_, pcgTolerance_, s.pcgMaxIterations,
-                            s.primalFloatVCycle, pcgWork_, dlambda_);
-    // A primal iterate short of convergence can map to a dual step far worse than none:
-    // dlambda = D^-1 (b - J y) amplifies y's error by 1/alpha~ (measured: PCG capped at 10
-    // iterations drove the dual residual to 1e20 within 10 outer iterations, then NaN). So
-    // an unconverged step is scaled to minimise ||b - s A dlambda|| over s in [0, 1], with
-    // A dlambda = alpha~ dlambda + J W J^T dlambda applied matrix-free.
-    if (!(result.relativeResidual <= pcgTolerance_)) {
+        primalSystem_.solve(world, system_, primalAmg_, pcgTolerance_, cap, s.primalFloatVCycle,
+                            pcgWork_, dlambda_);
+    charge(mg_.workSolve, perIteration * result.iterations + 4 * slots);
+    const bool converged = result.relativeResidual <= pcgTolerance_;
+    if (!converged) ++mg_.pcgCapHits;
+    if (s.primalResidual) {
+        // dx = y - M^-1 g (PrimalSystem::positionStep): a truncated y leaves its residual in
+        // the next iteration's g instead of in a wrong dlambda, so it is a full step.
+        primalSystem_.positionStep(dx_);
+        directStep_ = true;
+        charge(mg_.workSolve, 3.0 * primalSystem_.K.rows);
+    } else if (!converged) {
+        // Without g, a primal iterate short of convergence can map to a dual step far worse
+        // than none: dlambda = D^-1 (b - J y) amplifies y's error by 1/alpha~ (measured: PCG
+        // capped at 10 iterations drove the dual residual to 1e20 within 10 outer
+        // iterations, then NaN). So it is scaled to minimise ||b - s A dlambda|| over s in
+        // [0, 1], with A dlambda = alpha~ dlambda + J W J^T dlambda applied matrix-free.
         system_.positionDelta(world, dlambda_, dx_);
         scratch_.resize(dlambda_.size());
         for (size_t r = 0; r < dlambda_.size(); ++r) scratch_[r] = system_.alphaTilde[r] * dlambda_[r];
         system_.addGradientTimes(dx_, scratch_);
+        charge(mg_.workSolve, 4 * slots);
         const Real qq = dot(scratch_, scratch_), bq = dot(system_.b, scratch_);
         const Real scale = qq > 0 && std::isfinite(bq) ? std::clamp(bq / qq, Real(0), Real(1)) : Real(0);
         for (Real& v : dlambda_) v *= scale;
-        minPrimalStepScale_ = std::min(minPrimalStepScale_, scale);
+        mg_.minPrimalStepScale = std::min<double>(mg_.minPrimalStepScale, scale);
     }
-    ms.solve += msSince(t);
+    mg_.msSolve += msSince(t);
     return result.iterations;
 }
 
@@ -182,32 +421,52 @@ void MgpbdSolver::addPrimalResidual(const World& world) {
     const Particles& P = world.particles;
     system_.positionDelta(world, lambda_, primal_);
     const int n = P.size();
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
     for (int i = 0; i < n; ++i)
         primal_[i] = P.w[i] > 0 ? Vec3(P.p[i] - predicted_[i] - primal_[i]) : Vec3::Zero();
     system_.addGradientTimes(primal_, system_.b);
 }
 
-void MgpbdSolver::fillStats(int pcgIterations, double msAssemble, double msSetup,
-                            double msGalerkin, double msSolve, bool lineSearch) {
-    auto& e = stats_.extra;
+void MgpbdSolver::recordHierarchy(bool jacobi) {
+    const AmgHierarchy& amg = mg_.primal ? primalAmg_ : amg_;
+    mg_.levels = 0;
+    if (!amg.ready() || (!mg_.primal && jacobi)) return;
+    mg_.levels = std::min(amg.levelCount(), MgpbdStats::kMaxLevels);
+    for (int l = 0; l < mg_.levels; ++l) mg_.levelSize[l] = amg.levelSize(l);
+    mg_.operatorComplexity = amg.operatorComplexity();
+}
+
+const SolverStats& MgpbdSolver::stats() const {
+    view_.iterations = stats_.iterations;
+    view_.residual = stats_.residual;
+    view_.residualHistory = stats_.residualHistory;
+    auto& e = view_.extra;
     e.clear();
-    e.emplace_back("pcg iterations", pcgIterations);
-    e.emplace_back("ms assemble", msAssemble);
-    e.emplace_back("ms setup", msSetup);
-    e.emplace_back("ms galerkin", msGalerkin);
-    e.emplace_back("ms solve", msSolve);
-    e.emplace_back("constraints", system_.rows());
-    e.emplace_back("primal system", usedPrimal_ ? 1 : 0);
-    if (usedPrimal_) e.emplace_back("primal step scale (min)", minPrimalStepScale_);
-    if (lineSearch) e.emplace_back("line search omega (min)", minOmega_);
-    const AmgHierarchy& amg = usedPrimal_ ? primalAmg_ : amg_;
-    if (amg.ready()) {
-        e.emplace_back("levels", amg.levelCount());
-        for (int l = 0; l < amg.levelCount(); ++l)
-            e.emplace_back("level " + std::to_string(l) + " size", amg.levelSize(l));
-        e.emplace_back("operator complexity", amg.operatorComplexity());
+    e.emplace_back("pcg iterations", mg_.pcgIterations);
+    e.emplace_back("pcg cap hits", mg_.pcgCapHits);
+    e.emplace_back("relative residual",
+                   mg_.initialResidual > 0 ? mg_.residual / mg_.initialResidual : 0.0);
+    e.emplace_back("work ms", mg_.workUnits / kWorkUnitsPerMs);
+    e.emplace_back("budget ms", mg_.budgetUnits / kWorkUnitsPerMs);
+    e.emplace_back("budget stop", mg_.budgetStop ? 1 : 0);
+    e.emplace_back("budget sweeps", mg_.budgetSweeps);
+    e.emplace_back("warm start", mg_.warmStart ? 1 : 0);
+    e.emplace_back("ms assemble", mg_.msAssemble);
+    e.emplace_back("ms setup", mg_.msSetup);
+    e.emplace_back("ms galerkin", mg_.msGalerkin);
+    e.emplace_back("ms solve", mg_.msSolve);
+    e.emplace_back("constraints", mg_.rows);
+    e.emplace_back("primal system", mg_.primal ? 1 : 0);
+    if (mg_.primal) e.emplace_back("primal step scale (min)", mg_.minPrimalStepScale);
+    e.emplace_back("line search omega (min)", mg_.minOmega);
+    e.emplace_back("line search reject", mg_.lineSearchReject ? 1 : 0);
+    if (mg_.levels > 0) {
+        e.emplace_back("levels", mg_.levels);
+        for (int l = 0; l < mg_.levels; ++l)
+            e.emplace_back("level " + std::to_string(l) + " size", mg_.levelSize[l]);
+        e.emplace_back("operator complexity", mg_.operatorComplexity);
     }
+    return view_;
 }
 
 }  // namespace sim

@@ -10,13 +10,25 @@
 // Collisions are projected once after the elasticity loop (line 16, §5.4) through the
 // shared contact projection.
 //
+// Our additions, on by default in the sandbox (MgpbdSettings; paperPreset() turns them off):
+// each eq. 3 is solved through its primal form K = M + J^T D^-1 J (PrimalSystem, AMG by
+// particle with rigid-body candidates), compliance-0 rows get a small relative alpha~ (so
+// that A and K exist and are definite), a line search from omega = 1 that rejects a step
+// that would raise ||b||, PCG only as accurate as the outer stop needs, and a per-frame
+// budget counted in deterministic work units (mgpbd_work.h) that caps the PCG iterations
+// and ends the outer loop, so that a frame costs what the budget says on every scene and
+// replays exactly.
+//
 // Data: DualSystem holds A's CSR pattern (rebuilt per topology) and refills values in place;
 // AmgHierarchy holds prolongators and smoother coefficients, rebuilt lazily every
-// `setupInterval` frames (§4.2) while the Galerkin operators follow A at every solve.
+// `setupInterval` frames (§4.2) while the Galerkin operators follow A at every solve. All
+// per-substep storage is kept between substeps: a solve allocates nothing once warm.
 #include <vector>
 
 #include "sim/solvers/mgpbd/amg_hierarchy.h"
 #include "sim/solvers/mgpbd/dual_system.h"
+#include "sim/solvers/mgpbd/mgpbd_stats.h"
+#include "sim/solvers/mgpbd/mgpbd_work.h"
 #include "sim/solvers/mgpbd/pcg.h"
 #include "sim/solvers/mgpbd/primal_system.h"
 #include "sim/solvers/solver.h"
@@ -27,6 +39,10 @@ class MgpbdSolver final : public Solver {
 public:
     const char* name() const override { return "mgpbd"; }
     void solve(World& world, Real dt) override;
+    // The typed stats as SolverStats (allocates; for the UI and the benches, not per substep).
+    const SolverStats& stats() const override;
+    // What the last substep did, typed (no allocation).
+    const MgpbdStats& mgpbdStats() const { return mg_; }
 
     // Wall time [ms] since the start of the last solve at each residualHistory entry.
     const std::vector<double>& residualTimesMs() const { return times_; }
@@ -36,7 +52,7 @@ public:
     const AmgHierarchy& primalHierarchy() const { return primalAmg_; }
     const PrimalSystem& primalSystem() const { return primalSystem_; }
     // Whether the last solve went through the primal system.
-    bool usedPrimal() const { return usedPrimal_; }
+    bool usedPrimal() const { return mg_.primal; }
     // Forces the next solve to redo the AMG setup.
     void invalidateSetup() {
         lastSetupFrame_ = -1;
@@ -45,17 +61,33 @@ public:
 
 private:
     void addPrimalResidual(const World& world);
-    struct Timings {
-        double &assemble, &setup, &galerkin, &solve;
-    };
     bool setupDue(const World& world, const AmgHierarchy& amg, long lastSetup, bool rebuilt) const;
+    // The PCG iteration cap: pcgMaxIterations, lowered to what the budget affords after
+    // `reserve` more units (at least budgetMinPcgIterations on a substep's first iteration).
+    int pcgCap(const MgpbdSettings& s, bool first, double perIteration, double reserve) const;
+    // Work after an iteration's solve (step, evaluation, local sweeps), reserved by pcgCap.
+    double afterSolveWork(const MgpbdSettings& s) const;
     // Lines 5-8 on the dual system: fill A, lazy AMG setup or Galerkin refresh, PCG for
     // dlambda_. Returns the PCG iterations.
-    int solveDual(const World& world, bool firstIteration, bool rebuilt, Timings& ms);
+    int solveDual(const World& world, bool firstIteration, bool rebuilt);
     // The same through the primal system: fill K, its AMG, K y = J^T D^-1 b, dlambda_ from y.
-    int solvePrimal(const World& world, bool firstIteration, bool rebuilt, Timings& ms);
-    void fillStats(int pcgIterations, double msAssemble, double msSetup, double msGalerkin,
-                   double msSolve, bool lineSearch);
+    int solvePrimal(const World& world, bool firstIteration, bool rebuilt);
+    // Line 11 with the line search; false when the step was rejected (x, lambda restored).
+    bool takeStep(World& world, int it, Real omega, Real previous, Real& r);
+    Real evaluate(const World& world, Real dt, int it);
+    // MgpbdSettings::localSweeps XPBD Gauss-Seidel sweeps on the same rows and lambda, kept
+    // only if they lower ||b||; returns ||b||.
+    Real localSweeps(World& world, int it, Real r, int count);
+    // Work of a substep's first global iteration, or 0 when it cannot be known yet.
+    double firstIterationEstimate(const World& world, bool rebuilt) const;
+    // Starts from the last substep's lambda (MgpbdSettings::warmStart) when the rows are the
+    // same and that lowers ||b||; returns ||b|| of the start taken.
+    Real warmStart(World& world, Real dt, Real cold);
+    void recordHierarchy(bool jacobi);
+    void charge(double& phase, double units) {
+        work_.add(units);
+        phase += units;
+    }
 
     DualSystem system_;
     AmgHierarchy amg_;
@@ -64,13 +96,19 @@ private:
     PrimalSystem primalSystem_;
     AmgHierarchy primalAmg_;
     long lastPrimalSetupFrame_ = -1;
-    bool usedPrimal_ = false;
+    MgpbdStats mg_;
+    mutable SolverStats view_;      // stats() output
+    WorkCounter work_;
+    Real dt_ = 0;                   // this substep's dt (evaluate)
+    bool directStep_ = false;       // dx_ already holds this iteration's step (primal + g)
     Vector scratch_;
-    Real minPrimalStepScale_ = 1;  // smallest scale of an unconverged primal step (stats)
-    Real minOmega_ = 1;            // smallest omega the line search took (stats)
     Real pcgTolerance_ = 1e-5;     // this outer iteration's PCG tolerance
     std::vector<Vec3> start_;      // x before the step (line search)
-    Vector lambda_, dlambda_;
+    Vector lambda_, dlambda_, lambdaStart_;
+    std::vector<std::vector<Real>> sweepLambdas_;  // lambda per constraint type (sweeps)
+    Vector lambdaPrev_;                    // the last substep's lambda (warm start)
+    uint64_t warmStructure_ = ~uint64_t(0);  // the dual structure lambdaPrev_ belongs to
+    Real warmDt_ = 0;
     std::vector<Vec3> dx_;
     std::vector<Vec3> predicted_, primal_;  // x~ of this substep; M^-1 g
     PcgWorkspace pcgWork_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "sim/core/world.h"
 
@@ -49,7 +50,7 @@ void PrimalSystem::build(const World& world, const DualSystem& dual) {
             for (int f = 0; f < n; ++f) blockStart[f + 1] += blockStart[f];
             blockCol.resize(blockStart[n]);
         }
-#pragma omp parallel
+#pragma omp parallel if (n >= kParallelMinRows)
         {
             std::vector<int> mark(n, -1);
 #pragma omp for schedule(dynamic, 1024)
@@ -85,7 +86,7 @@ void PrimalSystem::build(const World& world, const DualSystem& dual) {
     K.col.resize(K.nonZeros());
     K.val.assign(K.nonZeros(), 0.0);
     diagonalBlock_.resize(n);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
     for (int f = 0; f < n; ++f) {
         diagonalBlock_[f] =
             static_cast<int>(std::lower_bound(neighbourBegin(f), neighbourEnd(f), f) - neighbourBegin(f));
@@ -108,7 +109,7 @@ void PrimalSystem::build(const World& world, const DualSystem& dual) {
         scatterStart_[f + 1] = scatterStart_[f] + count;
     }
     scatter_.resize(scatterStart_.back());
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
     for (int f = 0; f < n; ++f) {
         const int p = particleOf_[f];
         int64_t out = scatterStart_[f];
@@ -134,7 +135,7 @@ void PrimalSystem::fill(const World& world, const DualSystem& dual) {
     const auto& incSlot = dual.incidenceSlot();
     const auto& grad = dual.gradients();
     const Vector& alpha = dual.alphaTilde;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
     for (int f = 0; f < n; ++f) {
         const int p = particleOf_[f];
         Real* row[3];
@@ -166,7 +167,7 @@ void PrimalSystem::rightHandSide(const DualSystem& dual, Vector& f) const {
     const auto& incSlot = dual.incidenceSlot();
     const auto& grad = dual.gradients();
     f.assign(3 * n, 0.0);
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
     for (int v = 0; v < n; ++v) {
         const int p = particleOf_[v];
         Vec3 sum = Vec3::Zero();
@@ -234,6 +235,11 @@ void PrimalSystem::rigidModes(const World& world, std::vector<Real>& B) const {
     }
 }
 
+void PrimalSystem::positionStep(std::vector<Vec3>& dx) const {
+    dx.assign(freeIndex_.size(), Vec3::Zero());
+    for (int v = 0; v < nodes(); ++v) dx[particleOf_[v]] = Vec3(y_[3 * v], y_[3 * v + 1], y_[3 * v + 2]);
+}
+
 std::vector<int> PrimalSystem::nodeOfRows() const {
     std::vector<int> nodeOf(3 * nodes());
     for (size_t i = 0; i < nodeOf.size(); ++i) nodeOf[i] = static_cast<int>(i / 3);
@@ -254,7 +260,10 @@ PcgResult PrimalSystem::solve(const World& world, const DualSystem& dual, AmgHie
                               PcgWorkspace& work, Vector& dlambda) {
     rightHandSide(dual, f_);
     PcgStop stop;
-    stop.measure = [&](const Vector& r) { return dualResidualNorm(world, dual, r); };
+    // Two pointers: small enough for std::function's inline storage (no allocation per solve).
+    const std::pair<const World*, const DualSystem*> context{&world, &dual};
+    const auto* ctx = &context;
+    stop.measure = [this, ctx](const Vector& r) { return dualResidualNorm(*ctx->first, *ctx->second, r); };
     stop.reference = norm(dual.b);
     stop.target = tolerance * stop.reference;
     const PcgResult result = pcg(

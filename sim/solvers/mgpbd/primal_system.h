@@ -55,7 +55,14 @@ public:
     PcgResult solve(const World& world, const DualSystem& dual, AmgHierarchy& amg, Real tolerance,
                     int maxIterations, bool flexible, PcgWorkspace& work, Vector& dlambda);
 
+    // The last solve's y as a per-particle field (0 on pinned particles). At the exact
+    // solution y = M^-1 J^T dlambda = dx (eq. 5); for a truncated one it is the primal
+    // Newton step, whose residual r the next outer iteration carries as g = -r
+    // (MgpbdSettings::primalResidual), so a truncated solve is still a full step.
+    void positionStep(std::vector<Vec3>& dx) const;
     int nodes() const { return static_cast<int>(particleOf_.size()); }
+    // Multiply-adds of one fill (3x3 block per scatter entry), for the frame budget.
+    int64_t fillProducts() const { return 9 * static_cast<int64_t>(scatter_.size()); }
     CsrMatrix K;
 
 private:
