@@ -15,6 +15,7 @@ struct Args {
     std::string iterations = "5,10,20,40";
     int res = 64;
     int frames = 300;
+    bool tethers = false;  // the scene's default is on; the figures are of the plain solvers
     std::string csv;
 };
 
@@ -32,6 +33,7 @@ int run(const Args& a) {
     for (int iterations : parseList<int>(a.iterations)) {
         sim::World world = loadSceneOrDie(a.scene, a.res);
         world.settings.iterations = iterations;
+        world.settings.tethers = a.tethers;
         world.settings.trackResidual = false;
         world.setSolver(*kind);
         double ms = 0;
@@ -56,6 +58,7 @@ BenchRegistration reg({"iterations", "strain and ms/frame of a scene against ite
                            sub.add_option("--iterations", a->iterations, "comma-separated list");
                            sub.add_option("--res", a->res);
                            sub.add_option("--frames", a->frames);
+                           sub.add_option("--tethers", a->tethers, "tethers to the pins");
                            sub.add_option("--csv", a->csv);
                            return [a] { return run(*a); };
                        }});
