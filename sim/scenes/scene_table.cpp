@@ -22,6 +22,7 @@ const std::vector<SceneInfo>& sceneTable() {
         rotatingBarrelScene(),
         clothOnMeshScene(),
         movingSphereScene(),
+        rigidStackScene(),
     };
     return table;
 }
