@@ -35,6 +35,9 @@ struct Collider {
     Real halfHeight = 0.0;                   // capsule: half the length of its axis
     std::shared_ptr<const SignedDistanceField> sdf;  // mesh
     ColliderMotion motion;  // data-driven motion (scene files); Static: scripts or drags move it
+    // The rigid body (World::rigid.bodies) whose shape this is, or -1 for a static or
+    // kinematic collider; a body's collider is posed by it every substep (sim/rigid).
+    int body = -1;
 
     static Collider plane(const Vec3& point, const Vec3& normal);
     static Collider sphere(const Vec3& center, Real radius);

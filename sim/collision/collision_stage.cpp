@@ -5,42 +5,86 @@
 
 #include "sim/collision/self_collision.h"
 #include "sim/core/world.h"
+#include "sim/rigid/rigid_stage.h"
 
 namespace sim {
 
+namespace {
+
+Contact makeContact(const Particles& particles, int i, int c, const Collider& col,
+                    const SurfacePoint& sp) {
+    Contact contact;
+    contact.particle = i;
+    contact.collider = c;
+    contact.point = sp.point;
+    contact.normal = sp.normal;
+    contact.colliderVelocity = col.pointVelocity(sp.point);
+    contact.approachSpeed = particles.v[i].dot(sp.normal);
+    return contact;
+}
+
+// A body's contact moves with it (PBD §4.2): q and n kept in its frame too.
+BodyContact makeBodyContact(const Particles& particles, int i, int c, const Collider& col,
+                            const SurfacePoint& sp) {
+    BodyContact contact;
+    static_cast<Contact&>(contact) = makeContact(particles, i, c, col, sp);
+    contact.localPoint = col.rotation.transpose() * (sp.point - col.center);
+    contact.localNormal = col.rotation.transpose() * sp.normal;
+    contact.approachSpeed = (particles.v[i] - contact.colliderVelocity).dot(sp.normal);
+    return contact;
+}
+
+// The continuous test of §3.4 against one collider: the hit and its depth, if any.
+bool testCollider(const Particles& particles, int i, const Collider& col, Real thickness, Real dt,
+                  SurfacePoint& sp, Real& depth) {
+    const Vec3& x = particles.x[i];
+    const Vec3& p = particles.p[i];
+    depth = -signedDistance(col, p, thickness);
+    const Vec3 start = dt > 0 ? col.relativeStart(x, dt) : x;
+    if (auto entry = segmentEntry(col, start, p, thickness)) {
+        sp = *entry;  // continuous: x outside, p inside or swept through
+        depth = std::max(depth, -(p - sp.point).dot(sp.normal));
+        return depth > 0;
+    }
+    if (depth > 0) {
+        sp = closestSurfacePoint(col, p, thickness);  // static fallback
+        return true;
+    }
+    return false;  // p ends outside and never entered: nothing to do
+}
+
+}  // namespace
+
 void generateContacts(const Particles& particles, const std::vector<Collider>& colliders,
-                      Real thickness, std::vector<Contact>& contacts, Real dt) {
+                      Real thickness, std::vector<Contact>& contacts, Real dt,
+                      std::vector<BodyContact>* bodyContacts) {
     contacts.clear();
+    if (bodyContacts) bodyContacts->clear();
     if (colliders.empty()) return;
+    bool anyBody = false;
+    if (bodyContacts)
+        for (const Collider& col : colliders) anyBody |= col.body >= 0;
     const int n = particles.size();
     for (int i = 0; i < n; ++i) {
-        if (particles.w[i] == 0) continue;
-        const Vec3& x = particles.x[i];
-        const Vec3& p = particles.p[i];
+        // A pinned particle cannot be pushed, but it pushes the rigid bodies that hit it.
+        const bool pinned = particles.w[i] == 0;
+        if (pinned && !anyBody) continue;
         Contact best;
         Real bestDepth = 0;
         bool found = false;
         for (int c = 0; c < static_cast<int>(colliders.size()); ++c) {
             const Collider& col = colliders[c];
-            Real depth = -signedDistance(col, p, thickness);
-            const Vec3 start = dt > 0 ? col.relativeStart(x, dt) : x;
+            const bool body = bodyContacts && col.body >= 0;
+            if (pinned && !body) continue;
             SurfacePoint sp;
-            if (auto entry = segmentEntry(col, start, p, thickness)) {
-                sp = *entry;  // continuous: x outside, p inside or swept through
-                depth = std::max(depth, -(p - sp.point).dot(sp.normal));
-                if (depth <= 0) continue;
-            } else if (depth > 0) {
-                sp = closestSurfacePoint(col, p, thickness);  // static fallback
-            } else {
-                continue;  // p ends outside and never entered: nothing to do
-            }
-            if (!found || depth > bestDepth) {
-                best.particle = i;
-                best.collider = c;
-                best.point = sp.point;
-                best.normal = sp.normal;
-                best.colliderVelocity = col.pointVelocity(sp.point);
-                best.approachSpeed = particles.v[i].dot(sp.normal);
+            Real depth = 0;
+            if (!testCollider(particles, i, col, thickness, dt, sp, depth)) continue;
+            // Every body touching the particle gets its own contact (cloth pressed between a
+            // box and the ground holds both); of the fixed colliders the deepest.
+            if (body) {
+                bodyContacts->push_back(makeBodyContact(particles, i, c, col, sp));
+            } else if (!found || depth > bestDepth) {
+                best = makeContact(particles, i, c, col, sp);
                 bestDepth = depth;
                 found = true;
             }
@@ -56,6 +100,7 @@ void projectContacts(Particles& particles, std::vector<Contact>& contacts, Real 
 void projectCollisions(World& world, Real dt) {
     ContactSet& contacts = world.contacts();
     projectContacts(world.particles, contacts.colliders, world.settings.staticFriction, dt);
+    projectRigidCoupling(world, dt);  // particle <-> body, two-way (sim/rigid)
     if (world.settings.selfCollision)
         projectSelfContacts(world.particles, contacts.self, world.settings.selfThickness,
                             contacts.selfBudget);
@@ -69,17 +114,12 @@ void resolveRemainingPenetrations(Particles& particles, const std::vector<Collid
         if (particles.w[i] == 0) continue;
         for (int c = 0; c < static_cast<int>(colliders.size()); ++c) {
             const Collider& col = colliders[c];
+            if (col.body >= 0) continue;  // bodies: finishRigidContacts (sim/rigid)
             if (signedDistance(col, particles.p[i], thickness) >= 0) continue;
             const SurfacePoint sp = closestSurfacePoint(col, particles.p[i], thickness);
             const Real depth = (sp.point - particles.p[i]).norm();
             particles.p[i] = sp.point;
-            Contact contact;
-            contact.particle = i;
-            contact.collider = c;
-            contact.point = sp.point;
-            contact.normal = sp.normal;
-            contact.colliderVelocity = col.pointVelocity(sp.point);
-            contact.approachSpeed = particles.v[i].dot(sp.normal);
+            Contact contact = makeContact(particles, i, c, col, sp);
             contact.pushed = depth;
             contacts.push_back(contact);
         }

@@ -8,22 +8,27 @@
 #include "sim/constraints/contact.h"
 #include "sim/core/particles.h"
 #include "sim/core/settings.h"
+#include "sim/rigid/particle_coupling.h"
 
 namespace sim {
 
 class World;
 
 // One contact per particle at most: the deepest of its continuous hits, or the static
-// fallback when x already lies inside a collider. The continuous test runs in each
+// fallback when x already lies inside a collider. With bodyContacts, a rigid body's collider
+// (Collider::body >= 0) gives a contact there instead, one per body a particle touches, pinned
+// particles included (they push the bodies). The continuous test runs in each
 // collider's frame: the segment starts where x was relative to the collider a substep ago
 // (Collider::relativeStart), so a collider moving its own size per substep still meets the
 // particles it sweeps through, even when p ends outside it on the far side.
 void generateContacts(const Particles& particles, const std::vector<Collider>& colliders,
-                      Real thickness, std::vector<Contact>& contacts, Real dt = 0);
+                      Real thickness, std::vector<Contact>& contacts, Real dt = 0,
+                      std::vector<BodyContact>* bodyContacts = nullptr);
 
 // The collision projection every solver calls once per iteration (Gauss-Seidel sweep, HPBD
 // level 0, MGPBD after its elasticity loop): the collider contacts with static friction
-// (Settings::staticFriction) and, when enabled, the self contacts (self_collision.h).
+// (Settings::staticFriction), the particles' contacts with and attachments to rigid bodies
+// (two-way, sim/rigid/rigid_stage.h) and, when enabled, the self contacts (self_collision.h).
 void projectCollisions(World& world, Real dt);
 
 // projectContact (contact.h) on every contact once.
@@ -32,7 +37,8 @@ void projectContacts(Particles& particles, std::vector<Contact>& contacts, Real 
 // After the solver: pushes any particle the other constraints moved into a collider back
 // onto its inflated surface (contacts are generated before the solve, §3.4, so the solve
 // can push a particle into a curved collider past its tangent plane). Each push becomes a
-// contact too, so friction applies to it.
+// contact too, so friction applies to it. Rigid bodies' colliders are skipped (their
+// contacts are two-way: finishRigidContacts).
 void resolveRemainingPenetrations(Particles& particles, const std::vector<Collider>& colliders,
                                   Real thickness, std::vector<Contact>& contacts);
 

@@ -14,6 +14,7 @@ enum class Stage {
     Damping,              // (6)  §3.5
     Predict,              // (7)  p = x + dt v
     Kinematics,           // scripted colliders, the grabbed particle's target
+    RigidBodies,          // (7-8) rigid bodies predicted, their own contacts solved (sim/rigid)
     Contacts,             // (8)  colliders, self contacts, between bodies
     Solve,                // (9-11) the active solver
     PostProjection,       // penetrations the solve left are pushed back out
@@ -35,6 +36,7 @@ inline constexpr std::array<StageInfo, kStageCount> kStages = {{
     {Stage::Damping, "damping", "damping"},
     {Stage::Predict, "predict", "predict"},
     {Stage::Kinematics, "kinematics", "kinematics"},
+    {Stage::RigidBodies, "rigid bodies", "rigid"},
     {Stage::Contacts, "contacts", "contacts"},
     {Stage::Solve, "solve", "solve"},
     {Stage::PostProjection, "post-projection", "post_projection"},

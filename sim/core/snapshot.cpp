@@ -11,6 +11,7 @@ void takeSnapshot(const World& world, Snapshot& s, bool withSolverData) {
     s.constraints = world.constraints;
     s.triangles = world.triangles;
     s.colliders = world.colliders;
+    s.rigid = world.rigid;
     s.grab = world.grab();
     s.colliderDrag = world.colliderDrag();
     s.time = world.time();
@@ -40,6 +41,7 @@ void restore(World& world, const Snapshot& s) {
     world.constraints = s.constraints;
     world.triangles = s.triangles;
     world.colliders = s.colliders;
+    world.rigid = s.rigid;
     world.restoreClock(s.time, s.frame);
     world.restoreHolds(s.grab, s.colliderDrag);
     world.contacts().clear();

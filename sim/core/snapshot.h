@@ -22,6 +22,7 @@ struct Snapshot {
     ConstraintSet constraints;
     std::vector<Triangle> triangles;
     std::vector<Collider> colliders;  // poses, velocities, motions (mesh SDFs shared)
+    RigidWorld rigid;                 // rigid bodies and their attachments (no state file yet)
     std::optional<Grab> grab;
     std::optional<ColliderDrag> colliderDrag;
     Real time = 0;

@@ -40,6 +40,12 @@ uint64_t stateHash(const World& world) {
             f.add(idx.data(), sizeof idx);
         }
     });
+    for (const RigidBody& b : world.rigid.bodies) {  // none: the hash is what it was before them
+        const Real motion[13] = {b.x.x(),     b.x.y(),     b.x.z(),     b.q.w(),    b.q.x(),
+                                 b.q.y(),     b.q.z(),     b.v.x(),     b.v.y(),    b.v.z(),
+                                 b.omega.x(), b.omega.y(), b.omega.z()};
+        f.add(motion, sizeof motion);
+    }
     return f.h;
 }
 

@@ -8,6 +8,7 @@
 #include "sim/collision/collision_stage.h"
 #include "sim/core/stages.h"
 #include "sim/core/validation.h"
+#include "sim/rigid/rigid_stage.h"
 #include "sim/topology/tearing.h"
 #include "sim/topology/tethers.h"
 
@@ -103,8 +104,10 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
                 driveDraggedCollider(colliders[colliderDrag_->collider], *colliderDrag_, alpha, s.frameDt);
             if (grab_) particles.p[grab_->particle] = grab_->start + alpha * (grab_->target - grab_->start);
             break;
+        case Stage::RigidBodies: stepRigidBodies(*this, dt); break;
         case Stage::Contacts:
-            generateContacts(particles, colliders, s.collisionThickness, contacts_.colliders, dt);
+            generateContacts(particles, colliders, s.collisionThickness, contacts_.colliders, dt,
+                             &contacts_.bodies);
             if (s.selfCollision)
                 contacts_.selfDetector.generate(particles, triangles, constraints.distance,
                                                 topologyVersion_, s.selfThickness, contacts_.colliders,
@@ -114,12 +117,17 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
             break;
         case Stage::Solve: solverSwitch.solve(*this, *solver_, dt); break;  // (9)-(11)
         case Stage::PostProjection:
+            finishRigidContacts(*this, dt);
             resolveRemainingPenetrations(particles, colliders, s.collisionThickness, contacts_.colliders);
             break;
-        case Stage::Velocities: updateVelocities(particles, dt); break;
+        case Stage::Velocities:
+            updateVelocities(particles, dt);
+            updateRigidVelocities(*this, dt);
+            break;
         case Stage::FrictionRestitution:
             applyFrictionRestitution(particles, contacts_.colliders, s.staticFriction, s.friction,
                                      s.restitution, dt);
+            rigidFrictionRestitution(*this, dt);
             break;
         case Stage::Tear:
             if (s.tearStrain > 0) tearOverstrainedEdges(*this);  // PBD §5
@@ -144,6 +152,8 @@ void World::checkAfter(Stage stage) {
     std::string error;
     if (!allFinite(particles.x) || !allFinite(particles.v) || !allFinite(particles.p))
         error = "a position or velocity became non-finite";
+    else if (!rigidBodiesFinite(*this))
+        error = "a rigid body's pose or velocity became non-finite";
     else if (settings.validateEachStage)
         error = validateWorld(*this);
     if (error.empty()) return;
@@ -156,6 +166,7 @@ void World::checkAfter(Stage stage) {
 void World::saveState() {
     savedX_ = particles.x;  // same size every step: no reallocation
     savedV_ = particles.v;
+    savedBodies_ = rigid.bodies;
 }
 
 void World::restoreState() {
@@ -167,6 +178,8 @@ void World::restoreState() {
         particles.v[i] = from < n ? savedV_[from] : Vec3::Zero();
     }
     particles.p = particles.x;
+    if (savedBodies_.size() == rigid.bodies.size()) rigid.bodies = savedBodies_;
+    rigid.poseColliders(colliders);
 }
 
 void World::setSolver(SolverKind kind) {
@@ -280,6 +293,7 @@ void World::clear() {
     particles.clear();
     constraints.clear();
     colliders.clear();
+    rigid.clear();
     contacts_.clear();
     triangles.clear();
     animate = nullptr;

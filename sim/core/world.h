@@ -20,6 +20,7 @@
 #include "sim/core/profile.h"
 #include "sim/core/settings.h"
 #include "sim/core/solver_switch.h"
+#include "sim/rigid/rigid_world.h"
 #include "sim/solvers/solver.h"
 
 namespace sim {
@@ -66,6 +67,7 @@ public:
     ConstraintSet constraints;
     std::vector<Collider> colliders;
     std::vector<Triangle> triangles;  // the surface: rendering, picking, wind, self collision
+    RigidWorld rigid;                 // rigid bodies, each driving one of the colliders
     Settings settings;
     Profile profile;  // last frame, ms per stage
     SolverCrossfade solverSwitch;  // hands a solver switch over without a jump
@@ -146,6 +148,7 @@ private:
     uint64_t pinVersion_ = 1;              // bumped by every pin, grab and release
     std::pair<uint64_t, uint64_t> tethersBuiltFor_{0, 0};  // (topology, pin) versions
     std::vector<Vec3> savedX_, savedV_;    // the state before the step, for StepFailure
+    std::vector<RigidBody> savedBodies_;   // likewise
     Real time_ = 0;
     long frame_ = 0;
 };

@@ -11,6 +11,7 @@ namespace sim {
 namespace {
 
 const DebugColor kCollider{0.62f, 0.63f, 0.60f};
+const DebugColor kRigidBody{0.80f, 0.52f, 0.25f};  // a rigid body's collider: it moves on its own
 const DebugColor kPin{0.9f, 0.1f, 0.1f};
 const DebugColor kGrab{1.0f, 0.9f, 0.1f};
 const DebugColor kContact{0.2f, 0.85f, 0.3f};
@@ -31,25 +32,26 @@ bool isGround(const Collider& c) {
 
 void drawCollider(const Collider& c, DebugDraw& draw) {
     const Pose pose{c.center, c.rotation};
+    const DebugColor color = c.body >= 0 ? kRigidBody : kCollider;
     switch (c.shape) {
         case ColliderShape::Plane:
             if (isGround(c))
                 draw.ground(c.center);
             else
                 draw.solidBox({c.center - 0.005 * c.normal, rotationToNormal(c.normal)},
-                              Vec3(kPatchHalfSize, 0.005, kPatchHalfSize), kCollider);
+                              Vec3(kPatchHalfSize, 0.005, kPatchHalfSize), color);
             break;
         case ColliderShape::Sphere:
-            draw.solidSphere(c.center, c.radius, kCollider);
+            draw.solidSphere(c.center, c.radius, color);
             break;
         case ColliderShape::Box:
-            draw.solidBox(pose, c.halfExtents, kCollider);
+            draw.solidBox(pose, c.halfExtents, color);
             break;
         case ColliderShape::Capsule:
-            draw.solidCapsule(pose, c.radius, c.halfHeight, kCollider);
+            draw.solidCapsule(pose, c.radius, c.halfHeight, color);
             break;
         case ColliderShape::Mesh:
-            if (c.sdf && c.sdf->sourceMesh()) draw.solidMesh(pose, c.sdf->sourceMesh(), kCollider);
+            if (c.sdf && c.sdf->sourceMesh()) draw.solidMesh(pose, c.sdf->sourceMesh(), color);
             break;
     }
 }
@@ -147,11 +149,16 @@ void drawWorld(const World& world, DebugDraw& draw, const DrawOptions& o) {
         draw.point(x[grab->particle], 12.0f * o.pointScale, kGrab);
         draw.line(x[grab->particle], grab->target, kGrab);
     }
-    if (o.contacts)
+    if (o.contacts) {
         for (const Contact& c : world.contacts().colliders) {
             draw.point(c.point, 5.0f * o.pointScale, kContact);
             draw.line(c.point, c.point + 0.05 * c.normal, kContact);
         }
+        for (const Contact& c : world.contacts().bodies) {
+            draw.point(c.point, 5.0f * o.pointScale, kContact);
+            draw.line(c.point, c.point + 0.05 * c.normal, kContact);
+        }
+    }
     if (o.solver) world.solver().debugDraw(world, draw);
 }
 

@@ -1,5 +1,7 @@
 #include "sim/io/state_file.h"
 
+#include <cmath>
+
 #include "sim/core/state_hash.h"
 #include "sim/core/validation.h"
 #include "sim/io/json_io.h"
@@ -276,6 +278,15 @@ std::string writeState(const Snapshot& s, const StateInfo& info, const std::stri
     json colliders = json::array();
     for (const Collider& c : s.colliders) colliders.push_back(jsonio::colliderToJson(c));
     j["colliders"] = colliders;
+    if (!s.rigid.empty()) {  // their motion; shapes, masses and attachments come from the scene
+        json bodies = json::array();
+        for (const RigidBody& b : s.rigid.bodies)
+            bodies.push_back({{"x", jsonio::toJson(b.x)},
+                              {"q", {b.q.w(), b.q.x(), b.q.y(), b.q.z()}},
+                              {"v", jsonio::toJson(b.v)},
+                              {"omega", jsonio::toJson(b.omega)}});
+        j["rigid_bodies"] = bodies;
+    }
     if (s.grab)
         j["grab"] = {{"particle", s.grab->particle},
                      {"target", jsonio::toJson(s.grab->target)},
@@ -318,6 +329,19 @@ void readBody(const Node& root, const std::vector<Collider>& worldColliders, Sna
     for (size_t k = 0; k < colliders.size(); ++k)
         s.colliders.push_back(jsonio::colliderFromJson(
             colliders[k], k < worldColliders.size() ? &worldColliders[k] : nullptr));
+    s.rigid.clear();
+    if (auto bodies = root.find("rigid_bodies"))
+        for (size_t k = 0; k < bodies->size(); ++k) {
+            const Node b = (*bodies)[k];
+            RigidBody body;
+            body.x = body.xPrev = b.at("x").vec3(-kBig, kBig);
+            const std::vector<double> q = b.at("q").doubles(4, -1.0001, 1.0001);
+            body.q = body.qPrev = Quat(q[0], q[1], q[2], q[3]);
+            if (std::abs(body.q.norm() - 1) > 1e-9) b.at("q").fail("not a unit quaternion");
+            body.v = b.at("v").vec3(-kBig, kBig);
+            body.omega = b.at("omega").vec3(-kBig, kBig);
+            s.rigid.bodies.push_back(body);
+        }
     s.grab.reset();
     if (auto g = root.find("grab"))
         s.grab = Grab{int(g->at("particle").integer(0, n - 1)), g->at("target").vec3(-kBig, kBig),
@@ -332,6 +356,29 @@ void readBody(const Node& root, const std::vector<Collider>& worldColliders, Sna
     s.hpbdPendingSplits.clear();
     if (auto h = root.find("hpbd"))
         hierarchyFromJson(*h, n, s.hpbdHierarchy.emplace(), s.hpbdPendingSplits);
+}
+
+}  // namespace
+
+namespace {
+
+// The file holds the bodies' motion; the world of its scene has their shapes, masses and
+// attachments. Replaces `read` with the world's bodies moved to the file's poses.
+std::string mergeRigidBodies(const RigidWorld& world, const std::string& path, RigidWorld& read) {
+    if (read.bodies.size() != world.bodies.size())
+        return path + ": rigid_bodies: " + std::to_string(read.bodies.size()) +
+               " in the file, but this world's scene has " + std::to_string(world.bodies.size());
+    RigidWorld merged = world;
+    for (size_t k = 0; k < merged.bodies.size(); ++k) {
+        RigidBody& b = merged.bodies[k];
+        const RigidBody& r = read.bodies[k];
+        b.x = b.xPrev = r.x;
+        b.q = b.qPrev = r.q;
+        b.v = r.v;
+        b.omega = r.omega;
+    }
+    read = std::move(merged);
+    return {};
 }
 
 }  // namespace
@@ -370,6 +417,7 @@ std::string loadState(World& world, const std::string& path, StateInfo* infoOut)
     Snapshot s;
     StateInfo info;
     if (std::string e = readState(path, world.colliders, s, info); !e.empty()) return e;
+    if (std::string e = mergeRigidBodies(world.rigid, path, s.rigid); !e.empty()) return e;
     World check;  // restore into a scratch world first: a bad file leaves `world` alone
     check.settings = world.settings;
     restore(check, s);

@@ -23,6 +23,7 @@ const std::vector<SceneInfo>& sceneTable() {
         rotatingBarrelScene(),
         clothOnMeshScene(),
         movingSphereScene(),
+        rigidStackScene(),
     };
     return table;
 }

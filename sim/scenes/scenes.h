@@ -28,5 +28,6 @@ SceneInfo selfCollisionFoldScene();
 SceneInfo rotatingBarrelScene();
 SceneInfo clothOnMeshScene();
 SceneInfo movingSphereScene();
+SceneInfo rigidStackScene();
 
 }  // namespace sim

@@ -1,0 +1,243 @@
+#include "sim/rigid/body_triangle.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/collision/sdf.h"
+#include "sim/collision/spatial_hash.h"
+
+namespace sim {
+
+namespace {
+
+// How far past an edge (barycentric units) f still counts as over the triangle.
+constexpr Real kEdgeSlack = 0.1;
+
+void barycentric(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3& c, Real out[3]) {
+    const Vec3 e0 = b - a, e1 = c - a, d = x - a;
+    const Real d00 = e0.dot(e0), d01 = e0.dot(e1), d11 = e1.dot(e1);
+    const Real d20 = d.dot(e0), d21 = d.dot(e1);
+    const Real den = d00 * d11 - d01 * d01;
+    if (std::abs(den) < 1e-30) {
+        out[0] = 1, out[1] = out[2] = 0;
+        return;
+    }
+    out[1] = (d11 * d20 - d01 * d21) / den;
+    out[2] = (d00 * d21 - d01 * d20) / den;
+    out[0] = 1 - out[1] - out[2];
+}
+
+bool over(const Real b[3]) {
+    return b[0] >= -kEdgeSlack && b[1] >= -kEdgeSlack && b[2] >= -kEdgeSlack;
+}
+
+Real boundingRadius(const RigidBody& b) {
+    switch (b.shape) {
+        case RigidShape::Box:
+            return b.halfExtents.norm();
+        case RigidShape::Sphere:
+            return b.radius;
+        case RigidShape::Capsule:
+            return b.halfHeight + b.radius;
+    }
+    return 0;
+}
+
+}  // namespace
+
+int triangleFeatures(const RigidBody& body, Vec3 out[44], Real* radius) {
+    int n = 0;
+    switch (body.shape) {
+        case RigidShape::Box: {
+            *radius = 0;
+            const Vec3& h = body.halfExtents;
+            for (int k = 0; k < 8; ++k)
+                out[n++] =
+                    Vec3(k & 1 ? h.x() : -h.x(), k & 2 ? h.y() : -h.y(), k & 4 ? h.z() : -h.z());
+            // Three points along each of the twelve edges: an edge pressed into a cloth between
+            // its vertices has no corner there.
+            for (int axis = 0; axis < 3; ++axis)
+                for (int k = 0; k < 4; ++k)
+                    for (Real t : {-0.5, 0.0, 0.5}) {
+                        Vec3 p;
+                        p[axis] = t * h[axis];
+                        p[(axis + 1) % 3] = (k & 1 ? 1 : -1) * h[(axis + 1) % 3];
+                        p[(axis + 2) % 3] = (k & 2 ? 1 : -1) * h[(axis + 2) % 3];
+                        out[n++] = p;
+                    }
+            return n;
+        }
+        case RigidShape::Sphere:
+            *radius = body.radius;
+            out[n++] = Vec3::Zero();
+            return n;
+        case RigidShape::Capsule:
+            *radius = body.radius;
+            for (Real t : {-1.0, -0.5, 0.0, 0.5, 1.0}) out[n++] = Vec3(0, t * body.halfHeight, 0);
+            return n;
+    }
+    return 0;
+}
+
+Real evaluateBodyTriangle(const Vec3& f, const Vec3& p1, const Vec3& p2, const Vec3& p3, Real side,
+                          Real gap, Vec3* normal, Real bary[3]) {
+    const Vec3 cross = (p2 - p1).cross(p3 - p1);
+    const Real len = cross.norm();
+    if (len < 1e-14) {
+        normal->setZero();
+        bary[0] = bary[1] = bary[2] = 0;
+        return 0;
+    }
+    *normal = cross / len;
+    barycentric(f, p1, p2, p3, bary);
+    return side * (f - p1).dot(*normal) - gap;  // PBD eq. 12 with h -> g
+}
+
+void generateBodyTriangleContacts(const std::vector<RigidBody>& bodies, const Particles& P,
+                                  const std::vector<std::array<int, 3>>& triangles, Real thickness,
+                                  std::vector<BodyTriangleContact>& contacts) {
+    contacts.clear();
+    if (bodies.empty()) return;
+    // Each body's box swept over the substep; each triangle's box built once for all bodies.
+    thread_local std::vector<Aabb> swept;
+    swept.assign(bodies.size(), Aabb{});
+    Aabb all;
+    for (size_t b = 0; b < bodies.size(); ++b) {
+        swept[b].add(bodies[b].x), swept[b].add(bodies[b].xPrev);
+        swept[b].inflate(boundingRadius(bodies[b]) + thickness);
+        all.add(swept[b].lo), all.add(swept[b].hi);
+    }
+    Vec3 local[44];
+    for (const auto& tri : triangles) {
+        Aabb box;
+        for (int k : tri) box.add(P.x[k]), box.add(P.p[k]);
+        if (!box.overlaps(all)) continue;
+        for (int b = 0; b < static_cast<int>(bodies.size()); ++b) {
+            if (!box.overlaps(swept[b])) continue;
+            const RigidBody& B = bodies[b];
+            Real radius = 0;
+            const int count = triangleFeatures(B, local, &radius);
+            const Real reach = radius + thickness;
+            const Vec3 &a = P.x[tri[0]], &bb = P.x[tri[1]], &c = P.x[tri[2]];
+            for (int k = 0; k < count; ++k) {
+                const Vec3 fs = B.previousPoint(local[k]), fe = B.worldPoint(local[k]);
+                Real relative = 0;
+                for (int v : tri)
+                    relative = std::max(relative, ((fe - fs) - (P.p[v] - P.x[v])).norm());
+                const Real dist0 = (fs - closestPointOnTriangle(fs, a, bb, c)).norm();
+                if (dist0 > reach + relative + thickness) continue;
+                Vec3 n;
+                Real bary[3];
+                const Real d0 = evaluateBodyTriangle(fs, a, bb, c, 1.0, 0.0, &n, bary);
+                if (n.squaredNorm() == 0) continue;
+                BodyTriangleContact bt;
+                bt.body = b;
+                bt.tri[0] = tri[0], bt.tri[1] = tri[1], bt.tri[2] = tri[2];
+                bt.local = local[k];
+                bt.reach = reach;
+                bt.thickness = thickness;
+                bt.round = radius > 0;
+                bt.besideGap = std::min(reach, dist0);
+                bt.start = d0;
+                if (over(bary)) {  // the side is only known when f starts over the triangle
+                    bt.side = d0 >= 0 ? 1.0 : -1.0;
+                    bt.gap = std::min(reach, std::abs(d0));
+                }
+                contacts.push_back(bt);
+            }
+        }
+    }
+}
+
+namespace {
+
+// Projects C >= 0 with gradients dir at f (the body) and -b_k dir at the triangle's vertices.
+void exchange(RigidBody& B, Particles& P, const int tri[3], const Vec3& f, const Vec3& dir,
+              Real b[3], Real C) {
+    Real w = B.inverseMass(f - B.x, dir);
+    for (int k = 0; k < 3; ++k) w += P.w[tri[k]] * b[k] * b[k];
+    if (w < 1e-12) return;
+    const Real dl = -C / w;
+    B.applyCorrection(dl * dir, f - B.x);
+    for (int k = 0; k < 3; ++k) P.p[tri[k]] -= P.w[tri[k]] * dl * b[k] * dir;
+}
+
+// Position-level Coulomb friction (Macklin et al. 2014 eq. 24-25): the tangential motion over
+// the substep of the body's touching point q relative to the triangle's point under it is
+// undone while below mu_s * pushed, else reduced by mu_k * pushed.
+void friction(RigidBody& B, Particles& P, const BodyTriangleContact& bt, const Vec3& q,
+              const Vec3& dir, Real b[3], Real muStatic, Real muKinetic) {
+    Vec3 under = Vec3::Zero(), underStart = Vec3::Zero();
+    for (int k = 0; k < 3; ++k) {
+        under += b[k] * P.p[bt.tri[k]];
+        underStart += b[k] * P.x[bt.tri[k]];
+    }
+    const Vec3 rel = (q - B.previousPoint(B.localPoint(q))) - (under - underStart);
+    const Vec3 t = rel - rel.dot(dir) * dir;
+    const Real len = t.norm();
+    if (len < 1e-12) return;
+    const Real undo = len < muStatic * bt.pushed ? len : std::min(len, muKinetic * bt.pushed);
+    exchange(B, P, bt.tri, q, t / len, b, undo);
+}
+
+}  // namespace
+
+void projectBodyTriangleContacts(std::vector<RigidBody>& bodies, Particles& P,
+                                 std::vector<BodyTriangleContact>& contacts, Real muStatic,
+                                 Real muKinetic) {
+    for (BodyTriangleContact& bt : contacts) {
+        RigidBody& B = bodies[bt.body];
+        const Vec3 f = B.worldPoint(bt.local);
+        const Vec3 &p1 = P.p[bt.tri[0]], &p2 = P.p[bt.tri[1]], &p3 = P.p[bt.tri[2]];
+        Vec3 n;
+        Real b[3];
+        const Real d = evaluateBodyTriangle(f, p1, p2, p3, 1.0, 0.0, &n, b);
+        if (n.squaredNorm() == 0) continue;
+        if (!over(b)) {
+            // Beside it: no side (f may come round the edge, which is no crossing). A round
+            // feature (sphere, capsule) still keeps its distance from the triangle's closest
+            // point, C = |f - c| - g (a sphere can overlap a triangle its centre is beside).
+            bt.side = 0;
+            if (!bt.round) continue;  // a corner: nothing to keep beside
+            const Vec3 c = closestPointOnTriangle(f, p1, p2, p3);
+            const Real dist = (f - c).norm();
+            const Real C = dist - bt.besideGap;
+            if (C >= 0 || dist < 1e-12) continue;
+            barycentric(c, p1, p2, p3, b);
+            const Vec3 dir = (f - c) / dist;
+            exchange(B, P, bt.tri, f, dir, b, C);
+            bt.pushed -= C;
+            const Vec3 q = B.worldPoint(bt.local) - (bt.reach - bt.thickness) * dir;
+            friction(B, P, bt, q, dir, b, muStatic, muKinetic);
+            continue;
+        }
+        if (bt.side == 0) {  // first over the triangle: the side it came from
+            // Its start side if its straight path went through the triangle (PBD §3.4's ray).
+            Real from = d;
+            if (bt.start * d < 0) {
+                const Real t = bt.start / (bt.start - d);
+                Vec3 at[3];
+                for (int k = 0; k < 3; ++k)
+                    at[k] = P.x[bt.tri[k]] + t * (P.p[bt.tri[k]] - P.x[bt.tri[k]]);
+                const Vec3 fs = B.previousPoint(bt.local);
+                Real bs[3];
+                barycentric(fs + t * (f - fs), at[0], at[1], at[2], bs);
+                if (over(bs)) from = bt.start;
+            }
+            bt.side = from >= 0 ? 1.0 : -1.0;
+            bt.gap = std::min(bt.reach, std::abs(from));
+        }
+        const Real C = bt.side * d - bt.gap;
+        if (C >= 0) continue;
+        Real sum = 0;
+        for (int k = 0; k < 3; ++k) sum += (b[k] = std::max<Real>(b[k], 0));
+        for (int k = 0; k < 3; ++k) b[k] /= sum;
+        const Vec3 dir = bt.side * n;
+        exchange(B, P, bt.tri, f, dir, b, C);
+        bt.pushed -= C;
+        const Vec3 q = B.worldPoint(bt.local) - (bt.reach - bt.thickness) * dir;
+        friction(B, P, bt, q, dir, b, muStatic, muKinetic);
+    }
+}
+
+}  // namespace sim
