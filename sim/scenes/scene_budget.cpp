@@ -94,6 +94,7 @@ const std::map<std::string, std::function<Size(double)>>& laws() {
         {"rotating_barrel", [](double r) { return grid(r, r); }},
         {"cloth_on_mesh", [](double r) { return grid(r, r); }},
         {"moving_sphere", [](double r) { return grid(r, r); }},
+        {"rigid_stack", [](double r) { return grid(r, std::max(2.0, std::floor(r * 3 / 4))); }},
     };
     return table;
 }

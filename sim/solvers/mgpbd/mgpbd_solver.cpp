@@ -1,5 +1,7 @@
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 
+#include "sim/core/snapshot.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -7,6 +9,7 @@
 #include <string>
 
 #include "sim/collision/collision_stage.h"
+#include "sim/core/snapshot.h"
 #include "sim/core/world.h"
 #include "sim/solvers/pbd/gauss_seidel_solver.h"
 
@@ -137,12 +140,18 @@ void MgpbdSolver::solve(World& world, Real dt) {
     lambdaPrev_ = lambda_;
     warmStructure_ = system_.structureVersion();
     warmDt_ = dt;
+    warmFrame_ = world.frame();
 }
 
 Real MgpbdSolver::warmStart(World& world, Real dt, Real cold) {
     const int rows = system_.rows();
     if (warmStructure_ != system_.structureVersion() ||
         lambdaPrev_.size() != static_cast<size_t>(rows) || !(warmDt_ > 0) || rows == 0)
+        return cold;
+    // A frame where a state file may resume (the AMG setup frames) starts cold, as the
+    // resumed run must: the lambdas are not part of the state.
+    if (warmFrame_ != world.frame() &&
+        mgpbdSetupAligned(world.frame(), world.settings.mgpbd.setupInterval))
         return cold;
     // lambda ~ force dt^2: rescaled when dt changed. x = x~ + M^-1 grad C^T lambda keeps
     // the primal equation of the first iteration.

@@ -109,6 +109,7 @@ private:
     Vector lambdaPrev_;                    // the last substep's lambda (warm start)
     uint64_t warmStructure_ = ~uint64_t(0);  // the dual structure lambdaPrev_ belongs to
     Real warmDt_ = 0;
+    long warmFrame_ = -1;  // world.frame() during the substep that stored lambdaPrev_
     std::vector<Vec3> dx_;
     std::vector<Vec3> predicted_, primal_;  // x~ of this substep; M^-1 g
     PcgWorkspace pcgWork_;
