@@ -19,10 +19,16 @@ namespace {
 constexpr size_t kMaxLoggedChanges = 1 << 16;
 
 // True when every coordinate is finite: one summed pass (NaN and inf survive a sum).
+// Finite and below kExploded in every component: past that (1e12 m, 1e12 m/s in a sandbox a
+// few metres across) a state has blown up even while it is still finite, and the metrics
+// computed from it (squares, differences) overflow to NaN.
+constexpr Real kExploded = 1e12;
 bool allFinite(const std::vector<Vec3>& a) {
-    Real sum = 0;
-    for (const Vec3& v : a) sum += v.x() + v.y() + v.z();
-    return std::isfinite(sum);
+    bool ok = true;
+    for (const Vec3& v : a)
+        ok &= std::abs(v.x()) < kExploded && std::abs(v.y()) < kExploded &&
+              std::abs(v.z()) < kExploded;  // false for NaN too
+    return ok;
 }
 
 // What to change when a stage goes non-finite.
@@ -151,7 +157,7 @@ void World::maintainTethers() {
 void World::checkAfter(Stage stage) {
     std::string error;
     if (!allFinite(particles.x) || !allFinite(particles.v) || !allFinite(particles.p))
-        error = "a position or velocity became non-finite";
+        error = "a position or velocity became non-finite (or exceeded 1e12)";
     else if (!rigidBodiesFinite(*this))
         error = "a rigid body's pose or velocity became non-finite";
     else if (settings.validateEachStage)
