@@ -103,11 +103,11 @@ void MgpbdSolver::solve(World& world, Real dt) {
                                         : solveDual(world, it == 0, rebuilt);
         rejected = !takeStep(world, it, omega, previous, r);
         if (s.localSweeps > 0) {
-            const Real before = r;
+            const Real unswept = r;
             r = localSweeps(world, it, r, s.localSweeps);
             // Sweeps that lowered ||b|| after a rejected step moved the state: the next global
             // step differs, so the loop goes on (the residual still never grows).
-            if (rejected && r < before) rejected = false;
+            if (rejected && r < unswept) rejected = false;
         }
         lastIterationWork = work_.used - before;
     }
