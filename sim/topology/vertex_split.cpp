@@ -88,7 +88,7 @@ int splitVertex(World& world, int v, const Vec3& planeNormal) {
     return splitVertex(world, v, planeNormal, world.particles.p[v]);
 }
 
-int splitVertex(World& world, int v, const Vec3& planeNormal, const Vec3& origin) {
+int splitVertex(World& world, int v, Vec3 planeNormal, Vec3 origin) {
     Particles& P = world.particles;
     if (v < 0 || v >= P.size()) return -1;
     std::vector<Incident> incident;

@@ -20,7 +20,8 @@ namespace sim {
 // (nothing to split) or the vertex is out of range.
 int splitVertex(World& world, int vertex, const Vec3& planeNormal);
 // The same with the plane through `planePoint` instead of the vertex (the knife's plane, so
-// that all the vertices along a cut sort their triangles the same way).
-int splitVertex(World& world, int vertex, const Vec3& planeNormal, const Vec3& planePoint);
+// that all the vertices along a cut sort their triangles the same way). By value: a caller's
+// point may live in the particle arrays, which the split grows.
+int splitVertex(World& world, int vertex, Vec3 planeNormal, Vec3 planePoint);
 
 }  // namespace sim
