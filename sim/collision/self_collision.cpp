@@ -17,7 +17,8 @@ constexpr Real kEdgeSlack = 0.1;
 // (docs/architecture.md).
 constexpr Real kBudget = 12;
 
-// Barycentric coordinates of the projection of x onto the triangle's plane.
+}  // namespace
+
 void barycentric(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3& c, Real out[3]) {
     const Vec3 e0 = b - a, e1 = c - a, d = x - a;
     const Real d00 = e0.dot(e0), d01 = e0.dot(e1), d11 = e1.dot(e1);
@@ -31,8 +32,6 @@ void barycentric(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3& c, Rea
     out[2] = (d00 * d21 - d01 * d20) / den;
     out[0] = 1 - out[1] - out[2];
 }
-
-}  // namespace
 
 Real evaluateSelfContact(const Vec3& q, const Vec3& p1, const Vec3& p2, const Vec3& p3, Real side,
                          Real thickness, Vec3* normal, Real bary[3]) {

@@ -47,6 +47,10 @@
 
 namespace sim {
 
+// Barycentric coordinates of the projection of x onto the plane of triangle (a, b, c);
+// (1, 0, 0) for a degenerate triangle. Shared with the rigid body-triangle pairs.
+void barycentric(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3& c, Real out[3]);
+
 struct SelfContact {
     int q = 0;                // the vertex
     int tri[3] = {0, 0, 0};   // the triangle's vertices

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "sim/collision/sdf.h"
+#include "sim/collision/self_collision.h"
 #include "sim/collision/spatial_hash.h"
 
 namespace sim {
@@ -12,20 +13,6 @@ namespace {
 
 // How far past an edge (barycentric units) f still counts as over the triangle.
 constexpr Real kEdgeSlack = 0.1;
-
-void barycentric(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3& c, Real out[3]) {
-    const Vec3 e0 = b - a, e1 = c - a, d = x - a;
-    const Real d00 = e0.dot(e0), d01 = e0.dot(e1), d11 = e1.dot(e1);
-    const Real d20 = d.dot(e0), d21 = d.dot(e1);
-    const Real den = d00 * d11 - d01 * d01;
-    if (std::abs(den) < 1e-30) {
-        out[0] = 1, out[1] = out[2] = 0;
-        return;
-    }
-    out[1] = (d11 * d20 - d01 * d21) / den;
-    out[2] = (d00 * d21 - d01 * d20) / den;
-    out[0] = 1 - out[1] - out[2];
-}
 
 bool over(const Real b[3]) {
     return b[0] >= -kEdgeSlack && b[1] >= -kEdgeSlack && b[2] >= -kEdgeSlack;
