@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstring>
 #include <type_traits>
 
 #include "app/gui/stability_hint.h"
@@ -11,23 +10,6 @@
 #include "sim/topology/cut.h"
 
 namespace app::gui {
-
-namespace {
-
-// a += b, stage by stage. Profile is plain doubles (ms per stage and the total), so the
-// sum needs no list of its fields that could fall out of step with them.
-void accumulate(sim::Profile& a, const sim::Profile& b) {
-    static_assert(std::is_trivially_copyable_v<sim::Profile> &&
-                  sizeof(sim::Profile) % sizeof(double) == 0);
-    constexpr size_t n = sizeof(sim::Profile) / sizeof(double);
-    double x[n], y[n];
-    std::memcpy(x, &a, sizeof a);
-    std::memcpy(y, &b, sizeof b);
-    for (size_t i = 0; i < n; ++i) x[i] += y[i];
-    std::memcpy(&a, x, sizeof a);
-}
-
-}  // namespace
 
 SimSession::SimSession(const Options& options) : options_(options) {
     if (options.settings.given("solver")) {
@@ -186,7 +168,7 @@ int SimSession::advanceFrame() {
     sim::Profile frame;
     double moved = 0;
     for (int k = 0; k < steps && stepChecked(); ++k) {
-        accumulate(frame, world_.profile);
+        frame += world_.profile;
         ++stats_.steps;
         const auto& x = world_.particles.x;
         const size_t n = std::min(x.size(), savedX_.size());

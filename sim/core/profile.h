@@ -54,6 +54,11 @@ struct Profile {
     double& operator[](Stage s) { return ms[static_cast<size_t>(s)]; }
     double operator[](Stage s) const { return ms[static_cast<size_t>(s)]; }
     void reset() { *this = Profile{}; }
+    Profile& operator+=(const Profile& o) {  // a frame of several steps: their sum
+        for (size_t k = 0; k < kStageCount; ++k) ms[k] += o.ms[k];
+        total += o.total;
+        return *this;
+    }
 };
 
 // Adds the elapsed milliseconds to an accumulator when it goes out of scope.
