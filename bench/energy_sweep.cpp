@@ -21,6 +21,7 @@ struct Args {
     std::string substeps = "1,2,5,10,20";
     std::string iterations = "1,2,5,10,20";
     int frames = 300;
+    std::string tethers = "scene";  // scene (the scene's own default), on or off
     std::string csv;
 };
 
@@ -31,8 +32,9 @@ struct Outcome {
 };
 
 Outcome runOne(const std::string& scene, int res, sim::SolverKind solver, int substeps,
-               int iterations, int frames) {
+               int iterations, int frames, const std::string& tethers) {
     sim::World world = loadSceneOrDie(scene, res);
+    if (tethers != "scene") world.settings.tethers = tethers == "on";
     world.settings.substeps = substeps;
     world.settings.iterations = iterations;
     world.settings.trackResidual = false;
@@ -62,7 +64,7 @@ int run(const Args& a) {
     std::fprintf(out, "# %s\n# %s; dt = each scene's own (1/60 s)\n", machineDescription().c_str(),
                  benchCommandLine().c_str());
     std::fprintf(out,
-                 "scene,res,solver,substeps,iterations,frames,mgh_J,max_ke_J,max_ke_over_mgh,"
+                 "scene,res,solver,tethers,substeps,iterations,frames,mgh_J,max_ke_J,max_ke_over_mgh,"
                  "frame_of_max,nan,ms_per_frame\n");
     double worst = 0;
     int nans = 0, rows = 0;
@@ -76,9 +78,10 @@ int run(const Args& a) {
                 }
                 for (int s : parseList<int>(a.substeps))
                     for (int it : parseList<int>(a.iterations)) {
-                        const Outcome o = runOne(scene, res, *kind, s, it, a.frames);
-                        std::fprintf(out, "%s,%d,%s,%d,%d,%d,%.6g,%.6g,%.6g,%d,%d,%.3f\n",
-                                     scene.c_str(), res, name.c_str(), s, it, o.framesRun, o.mgh,
+                        const Outcome o = runOne(scene, res, *kind, s, it, a.frames, a.tethers);
+                        std::fprintf(out, "%s,%d,%s,%s,%d,%d,%d,%.6g,%.6g,%.6g,%d,%d,%.3f\n",
+                                     scene.c_str(), res, name.c_str(), a.tethers.c_str(), s, it,
+                                     o.framesRun, o.mgh,
                                      o.maxKe, o.maxKe / o.mgh, o.frameOfMax, o.nan ? 1 : 0,
                                      o.msPerFrame);
                         std::fflush(out);
@@ -105,6 +108,8 @@ BenchRegistration reg(
          sub.add_option("--substeps", a->substeps, "comma-separated list");
          sub.add_option("--iterations", a->iterations, "comma-separated list");
          sub.add_option("--frames", a->frames, "frames per run");
+         sub.add_option("--tethers", a->tethers, "scene (its default), on or off")
+             ->check(CLI::IsMember({"scene", "on", "off"}));
          sub.add_option("--csv", a->csv, "output file (default stdout)");
          return [a] { return run(*a); };
      }});
