@@ -83,6 +83,14 @@ struct ConstraintTraits<ArapConstraint> : TraitsDefaults<ArapConstraint, 4> {
     static const char* check(const ArapConstraint& c) {
         return c.restInverse.allFinite() ? nullptr : "rest inverse is not finite";
     }
+    // Its stored fields in file order (state files). The size check stops the build when a
+    // field is added to the type and not here.
+    template <class V>
+    static void fields(ArapConstraint& c, V& v) {
+        static_assert(sizeof(ArapConstraint) == 104, "ArapConstraint changed: update fields()");
+        for (int& i : c.i) v(i);
+        v(c.restInverse), v(c.restVolume), v(c.complianceScale);
+    }
 };
 
 template <>
@@ -99,6 +107,14 @@ struct ConstraintTraits<ArapStrainConstraint> : TraitsDefaults<ArapStrainConstra
     static const Material& material(const Settings& s) { return s.arap; }
     static const char* check(const ArapStrainConstraint& c) {
         return c.restInverse.allFinite() ? nullptr : "rest inverse is not finite";
+    }
+    // Its stored fields in file order (state files). The size check stops the build when a
+    // field is added to the type and not here.
+    template <class V>
+    static void fields(ArapStrainConstraint& c, V& v) {
+        static_assert(sizeof(ArapStrainConstraint) == 104, "ArapStrainConstraint changed: update fields()");
+        for (int& i : c.i) v(i);
+        v(c.restInverse), v(c.restVolume), v(c.complianceScale);
     }
 };
 

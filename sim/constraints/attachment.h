@@ -35,6 +35,13 @@ struct ConstraintTraits<AttachmentConstraint> : TraitsDefaults<AttachmentConstra
         return evaluateAttachment(p[c.i], c.target, g);
     }
     static const Material& material(const Settings& s) { return s.attachment; }
+    // Its stored fields in file order (state files). The size check stops the build when a
+    // field is added to the type and not here.
+    template <class V>
+    static void fields(AttachmentConstraint& c, V& v) {
+        static_assert(sizeof(AttachmentConstraint) == 40, "AttachmentConstraint changed: update fields()");
+        v(c.i), v(c.target), v(c.complianceScale);
+    }
 };
 
 }  // namespace sim

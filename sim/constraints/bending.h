@@ -46,6 +46,13 @@ struct ConstraintTraits<BendingConstraint> : TraitsDefaults<BendingConstraint, 4
     }
     static const Material& material(const Settings& s) { return s.bend; }
     static Real maxStep(const BendingConstraint& c) { return c.maxStep; }
+    // Its stored fields in file order (state files). The size check stops the build when a
+    // field is added to the type and not here.
+    template <class V>
+    static void fields(BendingConstraint& c, V& v) {
+        static_assert(sizeof(BendingConstraint) == 40, "BendingConstraint changed: update fields()");
+        v(c.i1), v(c.i2), v(c.i3), v(c.i4), v(c.restAngle), v(c.complianceScale), v(c.maxStep);
+    }
 };
 
 }  // namespace sim

@@ -8,6 +8,7 @@
 //   static constexpr SplitRule split           what a vertex split does to it (see below)
 //   static std::array<int*, arity> refs(T&)    its particle indices, writable (remapping)
 //   static const Material& material(const Settings&)   its family's PBD k / XPBD alpha
+//   template <class V> static void fields(T&, V& v)     v(field) for each stored field (files)
 //   rows == 1:  static Real evaluate(const T&, const std::vector<Vec3>& p, Vec3 (&g)[arity])
 //   rows  > 1:  static void evaluate(const T&, const std::vector<Vec3>& p,
 //                                    Real (&C)[rows], Vec3 (&g)[rows][arity])
@@ -58,11 +59,20 @@ struct TraitsDefaults {
     }
 };
 
+// Counts the ints and reals a type's fields() visits (a file entry's size per constraint).
+struct FieldCount {
+    size_t ints = 0, reals = 0;
+    void operator()(int&) { ++ints; }
+    void operator()(Real&) { ++reals; }
+    void operator()(Vec3&) { reals += 3; }
+    void operator()(Mat3&) { reals += 9; }
+};
+
 // Compile-time check that a traits struct says everything the solvers, validation and
 // tearing need (a type missing its split rule or material does not compile).
 template <class Tr>
 concept ConstraintTraitsComplete = requires(typename Tr::Type& c, const typename Tr::Type& cc,
-                                            const Settings& s) {
+                                            const Settings& s, FieldCount& count) {
     { Tr::name } -> std::convertible_to<const char*>;
     { Tr::split } -> std::convertible_to<SplitRule>;
     { Tr::arity } -> std::convertible_to<int>;
@@ -73,6 +83,7 @@ concept ConstraintTraitsComplete = requires(typename Tr::Type& c, const typename
     { Tr::maxStep(cc) } -> std::convertible_to<Real>;
     { Tr::check(cc) } -> std::convertible_to<const char*>;
     { cc.complianceScale } -> std::convertible_to<Real>;
+    Tr::fields(c, count);
 };
 
 // All rows of one constraint: C[r] and g[r][k] = dC_r/dp_{indices[k]}, whatever the type's

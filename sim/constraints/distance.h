@@ -39,6 +39,13 @@ struct ConstraintTraits<DistanceConstraint> : TraitsDefaults<DistanceConstraint,
         return evaluateDistance(p[c.i], p[c.j], c.restLength, g);
     }
     static const Material& material(const Settings& s) { return s.stretch; }
+    // Its stored fields in file order (state files). The size check stops the build when a
+    // field is added to the type and not here.
+    template <class V>
+    static void fields(DistanceConstraint& c, V& v) {
+        static_assert(sizeof(DistanceConstraint) == 24, "DistanceConstraint changed: update fields()");
+        v(c.i), v(c.j), v(c.restLength), v(c.complianceScale);
+    }
 };
 
 }  // namespace sim

@@ -27,6 +27,13 @@ struct ConstraintTraits<SeparationConstraint> : TraitsDefaults<SeparationConstra
         static const Material contact{1.0, 0.0};
         return contact;
     }
+    // Its stored fields in file order (state files). The size check stops the build when a
+    // field is added to the type and not here.
+    template <class V>
+    static void fields(SeparationConstraint& c, V& v) {
+        static_assert(sizeof(SeparationConstraint) == 24, "SeparationConstraint changed: update fields()");
+        v(c.i), v(c.j), v(c.minDistance), v(c.complianceScale);
+    }
 };
 
 }  // namespace sim

@@ -40,6 +40,14 @@ struct ConstraintTraits<TetVolumeConstraint> : TraitsDefaults<TetVolumeConstrain
         return evaluateTetVolume(p[c.i[0]], p[c.i[1]], p[c.i[2]], p[c.i[3]], c.restVolume, g);
     }
     static const Material& material(const Settings& s) { return s.volume; }
+    // Its stored fields in file order (state files). The size check stops the build when a
+    // field is added to the type and not here.
+    template <class V>
+    static void fields(TetVolumeConstraint& c, V& v) {
+        static_assert(sizeof(TetVolumeConstraint) == 32, "TetVolumeConstraint changed: update fields()");
+        for (int& i : c.i) v(i);
+        v(c.restVolume), v(c.complianceScale);
+    }
 };
 
 }  // namespace sim

@@ -34,6 +34,13 @@ struct ConstraintTraits<TetherConstraint> : TraitsDefaults<TetherConstraint, 2> 
         static const Material hard{1.0, 0.0};
         return hard;
     }
+    // Its stored fields in file order (state files). The size check stops the build when a
+    // field is added to the type and not here.
+    template <class V>
+    static void fields(TetherConstraint& c, V& v) {
+        static_assert(sizeof(TetherConstraint) == 24, "TetherConstraint changed: update fields()");
+        v(c.i), v(c.anchor), v(c.length), v(c.complianceScale);
+    }
 };
 
 }  // namespace sim

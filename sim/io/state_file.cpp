@@ -17,76 +17,6 @@ constexpr size_t kMaxStateBytes = size_t(2) << 30;
 constexpr int kMaxParticles = 50'000'000;
 constexpr Real kBig = 1e30;  // any finite value a simulation keeps is far below this
 
-// The fields of each constraint type, in the order they are written. The size checks stop
-// the build when a field is added to a type and not here.
-template <class T>
-struct Codec;
-template <>
-struct Codec<DistanceConstraint> {
-    static_assert(sizeof(DistanceConstraint) == 24, "DistanceConstraint changed: update its codec");
-    template <class V>
-    static void fields(DistanceConstraint& c, V& v) {
-        v(c.i), v(c.j), v(c.restLength), v(c.complianceScale);
-    }
-};
-template <>
-struct Codec<BendingConstraint> {
-    static_assert(sizeof(BendingConstraint) == 40, "BendingConstraint changed: update its codec");
-    template <class V>
-    static void fields(BendingConstraint& c, V& v) {
-        v(c.i1), v(c.i2), v(c.i3), v(c.i4), v(c.restAngle), v(c.complianceScale), v(c.maxStep);
-    }
-};
-template <>
-struct Codec<AttachmentConstraint> {
-    static_assert(sizeof(AttachmentConstraint) == 40,
-                  "AttachmentConstraint changed: update its codec");
-    template <class V>
-    static void fields(AttachmentConstraint& c, V& v) {
-        v(c.i), v(c.target), v(c.complianceScale);
-    }
-};
-template <>
-struct Codec<TetVolumeConstraint> {
-    static_assert(sizeof(TetVolumeConstraint) == 32,
-                  "TetVolumeConstraint changed: update its codec");
-    template <class V>
-    static void fields(TetVolumeConstraint& c, V& v) {
-        for (int& i : c.i) v(i);
-        v(c.restVolume), v(c.complianceScale);
-    }
-};
-template <class T>
-struct ArapCodec {
-    static_assert(sizeof(T) == 104, "ARAP constraint changed: update its codec");
-    template <class V>
-    static void fields(T& c, V& v) {
-        for (int& i : c.i) v(i);
-        v(c.restInverse), v(c.restVolume), v(c.complianceScale);
-    }
-};
-template <>
-struct Codec<ArapConstraint> : ArapCodec<ArapConstraint> {};
-template <>
-struct Codec<ArapStrainConstraint> : ArapCodec<ArapStrainConstraint> {};
-template <>
-struct Codec<SeparationConstraint> {
-    static_assert(sizeof(SeparationConstraint) == 24,
-                  "SeparationConstraint changed: update its codec");
-    template <class V>
-    static void fields(SeparationConstraint& c, V& v) {
-        v(c.i), v(c.j), v(c.minDistance), v(c.complianceScale);
-    }
-};
-template <>
-struct Codec<TetherConstraint> {
-    static_assert(sizeof(TetherConstraint) == 24, "TetherConstraint changed: update its codec");
-    template <class V>
-    static void fields(TetherConstraint& c, V& v) {
-        v(c.i), v(c.anchor), v(c.length), v(c.complianceScale);
-    }
-};
-
 struct Writer {
     json::array_t& ints;
     json::array_t& reals;
@@ -98,14 +28,6 @@ struct Writer {
     void operator()(Mat3& m) {
         for (int k = 0; k < 9; ++k) reals.push_back(m.data()[k]);
     }
-};
-
-struct Counter {
-    size_t ints = 0, reals = 0;
-    void operator()(int&) { ++ints; }
-    void operator()(Real&) { ++reals; }
-    void operator()(Vec3&) { reals += 3; }
-    void operator()(Mat3&) { reals += 9; }
 };
 
 struct Reader {
@@ -129,7 +51,7 @@ json constraintsToJson(const ConstraintSet& set) {
         using T = typename Traits::Type;
         json entry = {{"count", array.size()}, {"ints", json::array()}, {"reals", json::array()}};
         Writer w{entry["ints"].get_ref<json::array_t&>(), entry["reals"].get_ref<json::array_t&>()};
-        for (const T& c : array) Codec<T>::fields(const_cast<T&>(c), w);
+        for (const T& c : array) Traits::fields(const_cast<T&>(c), w);
         out[Traits::name] = std::move(entry);
     });
     return out;
@@ -153,8 +75,8 @@ void constraintsFromJson(const Node& n, int particles, ConstraintSet& set) {
         if (!entry) return;  // a type newer than the file: none
         const long count = entry->at("count").integer(0, 1L << 31);
         T probe{};
-        Counter per;
-        Codec<T>::fields(probe, per);
+        FieldCount per;
+        Traits::fields(probe, per);
         const std::vector<int> ints =
             entry->at("ints").ints(count * long(per.ints), 0, particles - 1);
         const std::vector<double> reals =
@@ -162,7 +84,7 @@ void constraintsFromJson(const Node& n, int particles, ConstraintSet& set) {
         Reader r{ints, reals};
         array.resize(count);
         for (T& c : array) {
-            Codec<T>::fields(c, r);
+            Traits::fields(c, r);
             if (const char* why = Traits::check(c))
                 entry->fail("constraint " + std::to_string(&c - array.data()) + ": " + why);
         }

@@ -5,14 +5,17 @@
 
 namespace sim {
 
-std::span<const ParamDesc> mgpbdParams() {
-    using T = ParamType;
-    using L = ParamLevel;
-    static const char* const kSmoothers[] = {"jacobi", "chebyshev", "gauss-seidel"};
-    static const char* const kCandidates[] = {"relaxed", "constant", "strain"};
-    static const char* const kCoarse[] = {"cholesky", "smooth"};
-    static const char* const kPresets[] = {"live", "paper"};
-    static const ParamDesc table[] = {
+namespace {
+
+using T = ParamType;
+using L = ParamLevel;
+const char* const kSmoothers[] = {"jacobi", "chebyshev", "gauss-seidel"};
+const char* const kCandidates[] = {"relaxed", "constant", "strain"};
+const char* const kCoarse[] = {"cholesky", "smooth"};
+const char* const kPresets[] = {"live", "paper"};
+
+// Data, not code: one row per parameter.
+const ParamDesc kTable[] = {
         // First, so that the flags after it override what it sets.
         {"mgpbd-preset", "mgpbd", T::Choice, L::Basic, 0, 1, false, "",
          "live: the interactive defaults; paper: our additions off (Algorithm 1 as published)",
@@ -124,8 +127,10 @@ std::span<const ParamDesc> mgpbdParams() {
          "its interval's lower end in rho", nullptr, 0, PBD_FIELD(mgpbd.primalChebyshevLowerRatio)},
         {"mgpbd-primal-float-vcycle", "mgpbd", T::Bool, L::Experiment, 0, 1, false, "",
          "K's V-cycle in float", nullptr, 0, PBD_FIELD(mgpbd.primalFloatVCycle)},
-    };
-    return table;
-}
+};
+
+}  // namespace
+
+std::span<const ParamDesc> mgpbdParams() { return kTable; }
 
 }  // namespace sim

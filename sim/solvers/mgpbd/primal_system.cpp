@@ -8,6 +8,56 @@
 
 namespace sim {
 
+namespace {
+
+// The sorted neighbour nodes of every free node (itself and every free particle sharing a row
+// with it): two passes through a per-thread marker (count, then write and sort in place).
+void blockPattern(const DualSystem& dual, const std::vector<int>& particleOf,
+                  const std::vector<int>& freeIndex, std::vector<int64_t>& blockStart,
+                  std::vector<int>& blockCol) {
+    const int n = static_cast<int>(particleOf.size());
+    const auto& slotStart = dual.slotStart();
+    const auto& slotParticle = dual.slotParticle();
+    const auto& slotRow = dual.slotRow();
+    const auto& incStart = dual.incidenceStart();
+    const auto& incSlot = dual.incidenceSlot();
+    blockStart.assign(n + 1, 0);
+    for (int pass = 0; pass < 2; ++pass) {
+        if (pass == 1) {
+            for (int f = 0; f < n; ++f) blockStart[f + 1] += blockStart[f];
+            blockCol.resize(blockStart[n]);
+        }
+#pragma omp parallel if (n >= kParallelMinRows)
+        {
+            std::vector<int> mark(n, -1);
+#pragma omp for schedule(dynamic, 1024)
+            for (int f = 0; f < n; ++f) {
+                const int p = particleOf[f];
+                int64_t count = 0;
+                int* out = pass == 1 ? blockCol.data() + blockStart[f] : nullptr;
+                const auto add = [&](int q) {
+                    if (mark[q] == f) return;
+                    mark[q] = f;
+                    if (out) out[count] = q;
+                    ++count;
+                };
+                add(f);
+                for (int64_t j = incStart[p]; j < incStart[p + 1]; ++j) {
+                    const int r = slotRow[incSlot[j]];
+                    for (int64_t t = slotStart[r]; t < slotStart[r + 1]; ++t)
+                        if (freeIndex[slotParticle[t]] >= 0) add(freeIndex[slotParticle[t]]);
+                }
+                if (out)
+                    std::sort(out, out + count);
+                else
+                    blockStart[f + 1] = count;
+            }
+        }
+    }
+}
+
+}  // namespace
+
 bool PrimalSystem::applicable(const DualSystem& dual) {
     for (Real a : dual.alphaTilde)
         if (!(a > 0)) return false;
@@ -40,43 +90,11 @@ void PrimalSystem::build(const World& world, const DualSystem& dual) {
     const auto& incSlot = dual.incidenceSlot();
 
     // Block pattern: node f couples to itself and every free particle sharing a row with it.
-    // Two passes through a per-thread marker (count, then write and sort in place).
+    std::vector<int64_t> blockStart;  // node -> range of its neighbour nodes
+    std::vector<int> blockCol;
+    blockPattern(dual, particleOf_, freeIndex_, blockStart, blockCol);
     K = CsrMatrix{};
     K.rows = K.cols = 3 * n;
-    std::vector<int64_t> blockStart(n + 1, 0);  // node -> range of its neighbour nodes
-    std::vector<int> blockCol;
-    for (int pass = 0; pass < 2; ++pass) {
-        if (pass == 1) {
-            for (int f = 0; f < n; ++f) blockStart[f + 1] += blockStart[f];
-            blockCol.resize(blockStart[n]);
-        }
-#pragma omp parallel if (n >= kParallelMinRows)
-        {
-            std::vector<int> mark(n, -1);
-#pragma omp for schedule(dynamic, 1024)
-            for (int f = 0; f < n; ++f) {
-                const int p = particleOf_[f];
-                int64_t count = 0;
-                int* out = pass == 1 ? blockCol.data() + blockStart[f] : nullptr;
-                const auto add = [&](int q) {
-                    if (mark[q] == f) return;
-                    mark[q] = f;
-                    if (out) out[count] = q;
-                    ++count;
-                };
-                add(f);
-                for (int64_t j = incStart[p]; j < incStart[p + 1]; ++j) {
-                    const int r = slotRow[incSlot[j]];
-                    for (int64_t t = slotStart[r]; t < slotStart[r + 1]; ++t)
-                        if (freeIndex_[slotParticle[t]] >= 0) add(freeIndex_[slotParticle[t]]);
-                }
-                if (out)
-                    std::sort(out, out + count);
-                else
-                    blockStart[f + 1] = count;
-            }
-        }
-    }
     const auto neighbourBegin = [&](int f) { return blockCol.begin() + blockStart[f]; };
     const auto neighbourEnd = [&](int f) { return blockCol.begin() + blockStart[f + 1]; };
     K.rowStart.assign(3 * n + 1, 0);
