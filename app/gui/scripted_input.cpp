@@ -1,5 +1,8 @@
 #include "app/gui/scripted_input.h"
 
+#include "app/gui/mesh_drop.h"
+#include "sim/core/params.h"
+
 namespace app::gui {
 
 namespace {
@@ -47,6 +50,15 @@ void InputScript::dispatch(Sandbox& s, int frame) {
                 break;
             case ScriptEvent::Type::Scroll:
                 onScroll(s, e.steps);
+                break;
+            case ScriptEvent::Type::Set: {  // as if edited in the Solver panel
+                sim::Settings edit = s.settings;
+                s.settingsError = sim::setParam(edit, e.name, e.value);
+                if (s.settingsError.empty()) editSettings(s, edit);
+                break;
+            }
+            case ScriptEvent::Type::Drop:
+                onDrop(s, e.path);
                 break;
         }
     }
