@@ -274,6 +274,7 @@ void helpPanel(Sandbox& s) {
         {"right drag", "orbit the camera"},
         {"middle drag", "pan the camera"},
         {"wheel", "zoom"},
+        {"drop a file", "load an OBJ/OFF/STL: open surface as cloth, closed as soft body"},
     };
     if (ImGui::BeginTable("keys", 2)) {
         for (auto& row : mouse) {

@@ -77,6 +77,7 @@ struct Sandbox {
     // it): what session recording stamps each input with.
     int inputFrame = 0;
     SessionRecording session;
+    Pacing basePacing = Pacing::RealTime;  // the run's pacing, back when recordings stop
     // A dropped file being read and tetrahedralized off the UI thread (mesh_drop.h).
     std::shared_ptr<sim::ImportJob> import;
     std::string importPath;

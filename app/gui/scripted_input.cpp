@@ -1,5 +1,7 @@
 #include "app/gui/scripted_input.h"
 
+#include <cstdio>
+
 #include "app/gui/mesh_drop.h"
 #include "sim/core/params.h"
 
@@ -55,6 +57,9 @@ void InputScript::dispatch(Sandbox& s, int frame) {
                 sim::Settings edit = s.settings;
                 s.settingsError = sim::setParam(edit, e.name, e.value);
                 if (s.settingsError.empty()) editSettings(s, edit);
+                if (!s.settingsError.empty())  // e.g. valid alone, not with the other settings
+                    std::fprintf(stderr, "pbd-sandbox: frame %d: %s\n", frame,
+                                 s.settingsError.c_str());
                 break;
             }
             case ScriptEvent::Type::Drop:

@@ -22,8 +22,7 @@ void startSessionRecording(Sandbox& s, const std::string& path, bool reset) {
     r.script.width = s.windowWidth;
     r.script.height = s.windowHeight;
     // Frame k of the file must be simulated frame k: no frame may be skipped or doubled.
-    r.restoreRealTime = s.sim && s.sim->pacing() == Pacing::RealTime;
-    if (r.restoreRealTime) s.sim->setPacing(Pacing::Lockstep);
+    if (s.sim) s.sim->setPacing(Pacing::Lockstep);
     if (reset) {
         // The replay starts from the scene as loaded, with the camera framing it.
         requestLoad(s, s.view.sceneName, s.view.resolution);
@@ -46,8 +45,8 @@ std::string stopSessionRecording(Sandbox& s) {
     SessionRecording& r = s.session;
     if (!r.active) return {};
     r.active = false;
-    // An F9 video keeps lockstep on; it returns to real time when it stops.
-    if (r.restoreRealTime && !s.recording && s.sim) s.sim->setPacing(Pacing::RealTime);
+    // An F9 video keeps lockstep on; the run's pacing returns when it stops.
+    if (!s.recording && s.sim) s.sim->setPacing(s.basePacing);
     const std::string description =
         "a session recorded by pbd-sandbox: replay with pbd-sandbox --scene " + s.view.sceneName +
         " --input " + r.path + " (and the setting flags it was recorded with)";

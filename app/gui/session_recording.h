@@ -20,8 +20,7 @@ struct SessionRecording {
     int startFrame = 0;  // the input frame that is the file's frame 0
     std::string path;
     ScriptFile script;
-    bool restoreRealTime = false;  // the simulation ran in real time before the recording
-    int count = 0;                 // files written by the key or button (their names)
+    int count = 0;  // files written by the key or button (their names)
 };
 
 // Adds `event` (its frame set here) to the recording; nothing when not recording.

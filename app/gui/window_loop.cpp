@@ -80,6 +80,7 @@ int runWindow(const Options& o) {
     Sandbox s;
     s.options = o;
     s.sim = &sim;
+    s.basePacing = pacing;
     takeSnapshot(s);
 
     std::string error;

@@ -138,6 +138,7 @@ TEST(ScriptedInput, SetEventsEditSettingsAndAreRecorded) {
         {"frame": 4, "type": "key", "key": "k"}]})");
     InputScript script;
     ASSERT_EQ(script.load(path), "");
+    s.basePacing = Pacing::Lockstep;
     startSessionRecording(s, testing::TempDir() + "session.json", false);
     for (int f = 0; f < 6; ++f) {
         s.inputFrame = f;
