@@ -130,9 +130,7 @@ const std::vector<KeyBinding>& keyBindings() {
          false},
         {GLFW_KEY_F9, "F9", "start / stop recording (MP4 through ffmpeg)",
          [](Sandbox& s) { s.recordToggleRequested = true; }, false},
-        {GLFW_KEY_F8, "F8",
-         "start / stop recording the session (mouse, keys, panel edits) as scripted input "
-         "(session-NNN.json; --input replays it); starting resets the scene",
+        {GLFW_KEY_F8, "F8", "start / stop a session recording (session-NNN.json; resets the scene)",
          toggleSessionRecording, false},
     };
     return table;
