@@ -11,6 +11,7 @@
 #include "sim/core/params.h"
 #include "sim/io/atomic_file.h"
 #include "sim/io/json_read.h"
+#include "sim/scenes/scene_table.h"
 
 namespace app::gui {
 
@@ -98,9 +99,16 @@ std::string parseEvent(const sim::Json& e, const std::string& where, ScriptEvent
         ev.type = ScriptEvent::Type::Drop;
         ev.path = f.text("path");
         if (f.ok() && ev.path.empty()) return where + ": field 'path' is empty";
+    } else if (type == "load") {
+        ev.type = ScriptEvent::Type::Load;
+        ev.name = f.text("scene");
+        ev.resolution = static_cast<int>(f.integer("resolution", 0, 4096, 0));
+        if (f.ok() && !sim::findScene(ev.name) && ev.name != "imported")
+            return where + ": field 'scene': unknown scene '" + ev.name.substr(0, 40) +
+                   "' (valid: " + sim::sceneNames() + ", imported)";
     } else {
         return where + ": unknown type '" + type.substr(0, 40) +
-               "' (move, press, release, key, scroll, set, drop)";
+               "' (move, press, release, key, scroll, set, drop, load)";
     }
     return f.error();
 }
@@ -216,6 +224,9 @@ Ordered eventJson(const ScriptEvent& e) {
             break;
         case ScriptEvent::Type::Drop:
             j["type"] = "drop", j["path"] = e.path;
+            break;
+        case ScriptEvent::Type::Load:
+            j["type"] = "load", j["scene"] = e.name, j["resolution"] = e.resolution;
             break;
     }
     return j;

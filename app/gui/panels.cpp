@@ -45,7 +45,7 @@ ImVec2 scenePanel(Sandbox& s) {
     if (ImGui::BeginCombo("scene", v.sceneName.c_str())) {
         for (const sim::SceneInfo& info : sim::sceneTable()) {
             if (ImGui::Selectable(info.name, v.sceneName == info.name))
-                requestLoad(s, info.name, 0);
+                panelLoad(s, info.name, 0);
             tooltip(info.description);
         }
         ImGui::EndCombo();
@@ -56,7 +56,7 @@ ImVec2 scenePanel(Sandbox& s) {
         resolution = v.resolution > 0 ? v.resolution : info->defaultResolution;
     ImGui::SliderInt("resolution", &resolution, 2, 128);
     tooltip("scene size: quads per side for cloth, links for chains; applied by Reset");
-    if (ImGui::Button("Reset (R)")) requestLoad(s, v.sceneName, resolution);
+    if (ImGui::Button("Reset (R)")) panelLoad(s, v.sceneName, resolution);
     ImGui::SameLine();
     // Buttons that do what a key does go through the key, so a session recording has them.
     if (ImGui::Button("Frame (F)")) onKey(s, keyFromName("f"));

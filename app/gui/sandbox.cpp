@@ -82,6 +82,15 @@ void requestLoad(Sandbox& s, const std::string& name, int resolution) {
     send(s, LoadScene{name, resolution});
 }
 
+void panelLoad(Sandbox& s, const std::string& name, int resolution) {
+    ScriptEvent e;
+    e.type = ScriptEvent::Type::Load;
+    e.name = name;
+    e.resolution = resolution;
+    recordInput(s, std::move(e));
+    requestLoad(s, name, resolution);
+}
+
 void requestSolver(Sandbox& s, sim::SolverKind kind) {
     s.settings.solver = kind;
     s.settingsSeq = send(s, SelectSolver{kind});

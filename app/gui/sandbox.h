@@ -106,6 +106,9 @@ void editSettings(Sandbox& s, sim::Settings edit);
 // Loads `name` at `resolution` (0: its own); on error the running world is kept and the
 // message says why.
 void requestLoad(Sandbox& s, const std::string& name, int resolution);
+// The Scene panel's loads (scene list, Reset button) and scripted "load" events: recorded
+// (session recording), then requestLoad. Keys that load (R, [, ]) are recorded as keys.
+void panelLoad(Sandbox& s, const std::string& name, int resolution);
 // Switches solver keeping positions, velocities and pins (World::setSolver, without a jump).
 void requestSolver(Sandbox& s, sim::SolverKind kind);
 // Points the camera at the whole scene (particles and colliders) and follows its subject again.

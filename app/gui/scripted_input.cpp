@@ -65,6 +65,9 @@ void InputScript::dispatch(Sandbox& s, int frame) {
             case ScriptEvent::Type::Drop:
                 onDrop(s, e.path);
                 break;
+            case ScriptEvent::Type::Load:
+                panelLoad(s, e.name, e.resolution);
+                break;
         }
     }
 }

@@ -142,6 +142,9 @@ TEST(InputScriptFile, WrittenScriptReadsBackExactly) {
     set.value = "0.0123456789012345";
     ScriptEvent& drop = add(ScriptEvent::Type::Drop, 4);
     drop.path = "a \"quoted\" name.obj";
+    ScriptEvent& load = add(ScriptEvent::Type::Load, 5);
+    load.name = "curtain";
+    load.resolution = 12;
     const std::string path = testing::TempDir() + "written.json";
     ASSERT_EQ(writeInputScript(path, script, "test", "hanging_cloth"), "");
     ScriptFile back;
@@ -154,5 +157,27 @@ TEST(InputScriptFile, WrittenScriptReadsBackExactly) {
     EXPECT_EQ(back.events[3].name, "dt");
     EXPECT_EQ(std::strtod(back.events[3].value.c_str(), nullptr), 0.0123456789012345);
     EXPECT_EQ(back.events[4].path, drop.path);
+    EXPECT_EQ(back.events[5].name, "curtain");
+    EXPECT_EQ(back.events[5].resolution, 12);
     for (size_t k = 0; k < back.events.size(); ++k) EXPECT_EQ(back.events[k].frame, int(k));
+}
+
+// The Scene panel's loads (scene list, Reset) are "load" events: a scene of the table (or
+// "imported") at a resolution in [0, 4096].
+TEST(InputScriptFile, LoadEventsNameAKnownScene) {
+    ScriptFile out;
+    ASSERT_EQ(parseInputScript(
+                  R"({"events": [{"frame": 3, "type": "load", "scene": "curtain", "resolution": 24},
+                     {"frame": 4, "type": "load", "scene": "hanging_cloth"}]})",
+                  "l.json", out),
+              "");
+    ASSERT_EQ(out.events.size(), 2u);
+    EXPECT_EQ(out.events[0].type, ScriptEvent::Type::Load);
+    EXPECT_EQ(out.events[0].name, "curtain");
+    EXPECT_EQ(out.events[0].resolution, 24);
+    EXPECT_EQ(out.events[1].resolution, 0);
+    std::string e = parse(R"({"frame": 1, "type": "load", "scene": "nope"})");
+    EXPECT_TRUE(has(e, "s.json: event 0: field 'scene': unknown scene 'nope'")) << e;
+    e = parse(R"({"frame": 1, "type": "load", "scene": "curtain", "resolution": 5000})");
+    EXPECT_TRUE(has(e, "s.json: event 0: field 'resolution' 5000 is out of range")) << e;
 }

@@ -120,7 +120,7 @@ TEST(ScriptedInput, PressOverClothGrabsThenKeysSwitchSolverKeepingState) {
 }
 
 // Issue 17: a "set" event is a panel edit: it goes through editSettings as the Solver panel's
-// widgets do, becomes a command applied before the frame it names, and a session recording
+// widgets do (a "load" event through panelLoad, as the Scene panel's list and Reset do), becomes a command applied before the frame it names, and a session recording
 // running at the time writes it back as the same event at the same frame.
 TEST(ScriptedInput, SetEventsEditSettingsAndAreRecorded) {
     app::Options options;
@@ -135,7 +135,8 @@ TEST(ScriptedInput, SetEventsEditSettingsAndAreRecorded) {
         {"frame": 2, "type": "set", "name": "iterations", "value": 17},
         {"frame": 3, "type": "set", "name": "solver", "value": "xpbd"},
         {"frame": 4, "type": "set", "name": "solver", "value": "xpbd"},
-        {"frame": 4, "type": "key", "key": "k"}]})");
+        {"frame": 4, "type": "key", "key": "k"},
+        {"frame": 5, "type": "load", "scene": "hanging_cloth", "resolution": 6}]})");
     InputScript script;
     ASSERT_EQ(script.load(path), "");
     s.basePacing = Pacing::Lockstep;
@@ -149,14 +150,17 @@ TEST(ScriptedInput, SetEventsEditSettingsAndAreRecorded) {
         if (f == 1) {
             EXPECT_NE(s.view.settings.iterations, 17);
         }
-        if (f == 2) {
+        if (f == 2 || f == 4) {
             EXPECT_EQ(s.view.settings.iterations, 17);
         }
+        if (f == 4) {
+            EXPECT_EQ(s.view.settings.solver, sim::SolverKind::XPBD);
+        }
     }
-    EXPECT_EQ(s.view.settings.solver, sim::SolverKind::XPBD);
-    EXPECT_EQ(s.view.settings.iterations, 17);
+    EXPECT_EQ(s.view.settings.solver, sim::SolverKind::XPBD);  // a load keeps the chosen solver
+    EXPECT_EQ(s.view.particleCount(), 7 * 7);  // reloaded at resolution 6
     const std::vector<AppliedCommand> log = sim.editLog();
-    ASSERT_EQ(log.size(), 2u);  // the second solver event asks for what is already chosen
+    ASSERT_EQ(log.size(), 3u);  // the second solver event asks for what is already chosen
     EXPECT_TRUE(std::holds_alternative<SetSettings>(log[0].command));
     EXPECT_EQ(log[0].frame, 2);
     EXPECT_TRUE(std::holds_alternative<SelectSolver>(log[1].command));
@@ -165,7 +169,7 @@ TEST(ScriptedInput, SetEventsEditSettingsAndAreRecorded) {
     ASSERT_EQ(stopSessionRecording(s), "");
     ScriptFile recorded;
     ASSERT_EQ(readInputScript(testing::TempDir() + "session.json", recorded), "");
-    ASSERT_EQ(recorded.events.size(), 3u);
+    ASSERT_EQ(recorded.events.size(), 4u);
     EXPECT_EQ(recorded.events[0].type, ScriptEvent::Type::Set);
     EXPECT_EQ(recorded.events[0].name, "iterations");
     EXPECT_EQ(recorded.events[0].value, "17");
@@ -175,6 +179,9 @@ TEST(ScriptedInput, SetEventsEditSettingsAndAreRecorded) {
     EXPECT_EQ(recorded.events[1].frame, 3);
     EXPECT_EQ(recorded.events[2].type, ScriptEvent::Type::Key);
     EXPECT_EQ(recorded.events[2].frame, 4);
+    EXPECT_EQ(recorded.events[3].type, ScriptEvent::Type::Load);
+    EXPECT_EQ(recorded.events[3].resolution, 6);
+    EXPECT_EQ(recorded.events[3].frame, 5);
 }
 
 // Issue 17: the drop handler (what GLFW's drop callback calls) loads an open surface as a
