@@ -4,8 +4,6 @@
 
 namespace app {
 
-namespace {
-
 sim::ImportSpec importSpec(const Options& o, const std::string& path, sim::BodyKind kind,
                            double x) {
     sim::ImportSpec spec;
@@ -20,8 +18,6 @@ sim::ImportSpec importSpec(const Options& o, const std::string& path, sim::BodyK
     if (o.sceneParams.arapForm) io.softBody.arapForm = *o.sceneParams.arapForm;
     return spec;
 }
-
-}  // namespace
 
 std::string describeOptions(const Options& o, sim::SceneDescription& d) {
     if (!o.sceneFile.empty()) return sim::readSceneFile(o.sceneFile, d);

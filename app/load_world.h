@@ -17,6 +17,11 @@ struct LoadedWorld {
     std::string name;                   // the scene's name, or "imported"
 };
 
+// How the command line imports `path` as `kind` (pins, tet budget, decimation, tetgen),
+// its bounding box centred at x (m) in x; the window's dropped files use it too.
+sim::ImportSpec importSpec(const Options& options, const std::string& path, sim::BodyKind kind,
+                           double x = 0);
+
 // The description the options give (reads --scene-file) into `out`, which is fresh (default
 // constructed). Returns an error, or empty.
 std::string describeOptions(const Options& options, sim::SceneDescription& out);

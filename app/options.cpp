@@ -56,9 +56,12 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     cli.add_option("--screenshot", o.screenshotPath, "save the last frame as PNG");
     cli.add_option("--record", o.recordPath, "record an H.264 MP4 through ffmpeg");
     cli.add_option("--input", o.inputPath, "replay scripted mouse and key input (JSON)");
+    cli.add_option("--record-session", o.recordSession,
+                   "write the run's mouse, keys, panel edits and drops as scripted input (JSON) "
+                   "that --input replays");
     cli.add_option("--pace", o.pace,
                    "window: realtime (simulation runs beside the display) or lockstep (display "
-                   "waits for each simulated frame); default lockstep with --frames/--input/--record");
+                   "waits for each simulated frame); default lockstep with --frames/--input/--record/--record-session");
     try {
         cli.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {

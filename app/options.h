@@ -34,6 +34,7 @@ struct Options {
     std::string screenshotPath;
     std::string recordPath;
     std::string inputPath;
+    std::string recordSession;  // --record-session: the run's input as scripted input
     // realtime | lockstep; unset: lockstep for --frames, --input and --record, else realtime.
     std::optional<std::string> pace;
 };

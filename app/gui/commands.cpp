@@ -38,10 +38,15 @@ std::string describe(const Command& command) {
                 return std::string("solver ") + sim::solverName(c.kind);
             else if constexpr (std::is_same_v<T, LoadScene>)
                 return "load scene " + c.name + " at resolution " + std::to_string(c.resolution);
+            else if constexpr (std::is_same_v<T, LoadImport>)
+                return "load " + std::string(sim::bodyKindName(c.prepared->options.kind)) + " " +
+                       c.prepared->path;
             else if constexpr (std::is_same_v<T, SetPaused>)
                 return c.paused ? "pause" : "run";
-            else
+            else if constexpr (std::is_same_v<T, StepOnce>)
                 return "step once";
+            else
+                return "undo";
         },
         command);
 }

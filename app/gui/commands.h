@@ -10,6 +10,7 @@
 
 #include "sim/core/settings.h"
 #include "sim/core/types.h"
+#include "sim/io/mesh_import.h"
 
 namespace app::gui {
 
@@ -45,13 +46,20 @@ struct LoadScene {
     std::string name;
     int resolution = 0;
 };
+// A dropped file, read and tetrahedralized off the UI thread (mesh_drop.h): it replaces the
+// scene (R rebuilds it).
+struct LoadImport {
+    std::shared_ptr<const sim::PreparedImport> prepared;
+};
 struct SetPaused {
     bool paused = false;
 };
 struct StepOnce {};
+// Back to before the last pin, cut or tear (sim/core/undo_stack.h).
+struct Undo {};
 
 using Command = std::variant<BeginGrab, MoveGrab, EndGrab, SetPin, Cut, SetSettings, SelectSolver,
-                             LoadScene, SetPaused, StepOnce>;
+                             LoadScene, LoadImport, SetPaused, StepOnce, Undo>;
 
 struct AppliedCommand {
     long frame = 0;  // World::frame() when applied: before the step that makes frame + 1

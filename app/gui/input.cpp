@@ -6,7 +6,31 @@
 
 namespace app::gui {
 
+namespace {
+
+ScriptEvent event(ScriptEvent::Type type) {
+    ScriptEvent e;
+    e.type = type;
+    return e;
+}
+
+ScriptButton scriptButton(MouseButton b) {
+    return b == MouseButton::Left    ? ScriptButton::Left
+           : b == MouseButton::Right ? ScriptButton::Right
+                                     : ScriptButton::Middle;
+}
+
+}  // namespace
+
+void recordCursor(Sandbox& s, double x, double y) {
+    ScriptEvent e = event(ScriptEvent::Type::Move);
+    e.x = x;
+    e.y = y;
+    recordInput(s, e);
+}
+
 void onCursor(Sandbox& s, double x, double y) {
+    recordCursor(s, x, y);
     const double dx = x - s.cursorX, dy = y - s.cursorY;
     s.cursorX = x;
     s.cursorY = y;
@@ -28,6 +52,10 @@ void onCursor(Sandbox& s, double x, double y) {
 }
 
 void onMouseButton(Sandbox& s, MouseButton button, bool pressed, bool ctrl) {
+    ScriptEvent e = event(pressed ? ScriptEvent::Type::Press : ScriptEvent::Type::Release);
+    e.button = scriptButton(button);
+    e.ctrl = ctrl;
+    recordInput(s, e);
     if (!pressed) {
         if (button == MouseButton::Left) onToolRelease(s);
         s.drag = Drag::None;
@@ -47,6 +75,9 @@ void onMouseButton(Sandbox& s, MouseButton button, bool pressed, bool ctrl) {
 }
 
 void onScroll(Sandbox& s, double steps) {
+    ScriptEvent e = event(ScriptEvent::Type::Scroll);
+    e.steps = steps;
+    recordInput(s, e);
     s.camera.zoom(steps);
     s.follow = false;
 }
@@ -81,6 +112,8 @@ const std::vector<KeyBinding>& keyBindings() {
         {GLFW_KEY_2, "2", "solver XPBD", solver<sim::SolverKind::XPBD>},
         {GLFW_KEY_3, "3", "solver HPBD", solver<sim::SolverKind::HPBD>},
         {GLFW_KEY_4, "4", "solver MGPBD", solver<sim::SolverKind::MGPBD>},
+        {GLFW_KEY_Z, "Ctrl+Z, Z", "undo the last pin, cut or tear",
+         [](Sandbox& s) { send(s, Undo{}); }},
         {GLFW_KEY_G, "G", "grab tool", [](Sandbox& s) { s.tool = Tool::Grab; }},
         {GLFW_KEY_K, "K", "knife tool (drag a stroke across cloth to cut it)",
          [](Sandbox& s) { s.tool = Tool::Knife; }},
@@ -93,16 +126,26 @@ const std::vector<KeyBinding>& keyBindings() {
         {GLFW_KEY_F, "F", "frame the scene (and follow it again)", frameScene},
         {GLFW_KEY_TAB, "Tab", "hide / show the panels", [](Sandbox& s) { s.showUi = !s.showUi; }},
         {GLFW_KEY_F1, "F1", "this help", [](Sandbox& s) { s.showHelp = !s.showHelp; }},
-        {GLFW_KEY_F12, "F12", "screenshot (PNG)", [](Sandbox& s) { s.screenshotRequested = true; }},
+        {GLFW_KEY_F12, "F12", "screenshot (PNG)", [](Sandbox& s) { s.screenshotRequested = true; },
+         false},
         {GLFW_KEY_F9, "F9", "start / stop recording (MP4 through ffmpeg)",
-         [](Sandbox& s) { s.recordToggleRequested = true; }},
+         [](Sandbox& s) { s.recordToggleRequested = true; }, false},
+        {GLFW_KEY_F8, "F8", "start / stop a session recording (session-NNN.json; resets the scene)",
+         toggleSessionRecording, false},
     };
     return table;
 }
 
 void onKey(Sandbox& s, int key) {
     for (const KeyBinding& b : keyBindings())
-        if (b.key == key) b.action(s);
+        if (b.key == key) {
+            if (b.recorded) {
+                ScriptEvent e = event(ScriptEvent::Type::Key);
+                e.key = key;
+                recordInput(s, e);
+            }
+            b.action(s);
+        }
 }
 
 }  // namespace app::gui

@@ -11,6 +11,8 @@ namespace app::gui {
 enum class MouseButton { Left, Right, Middle };
 
 void onCursor(Sandbox& s, double x, double y);
+// Only records a cursor move (one ImGui took, which still moves the cursor).
+void recordCursor(Sandbox& s, double x, double y);
 void onMouseButton(Sandbox& s, MouseButton button, bool pressed, bool ctrl);
 void onScroll(Sandbox& s, double steps);
 void onKey(Sandbox& s, int key);
@@ -20,6 +22,7 @@ struct KeyBinding {
     const char* label;  // as the help panel shows it
     const char* help;
     void (*action)(Sandbox&);
+    bool recorded = true;  // goes into a session recording (not the keys that write files)
 };
 // Every key the window answers, in help order.
 const std::vector<KeyBinding>& keyBindings();

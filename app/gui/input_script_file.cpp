@@ -5,14 +5,63 @@
 #include <algorithm>
 #include <cctype>
 #include <climits>
+#include <cstdio>
+#include <cstdlib>
 
+#include "sim/core/params.h"
+#include "sim/io/atomic_file.h"
 #include "sim/io/json_read.h"
+#include "sim/scenes/scene_table.h"
 
 namespace app::gui {
 
 namespace {
 
 constexpr std::uintmax_t kMaxScriptBytes = 64u << 20;
+
+// A number as text that reads back to the same double.
+std::string exactNumber(double v) {
+    char text[40];
+    std::snprintf(text, sizeof text, "%.17g", v);
+    return text;
+}
+
+// A "set" event's value as setParam's text: a number, true/false, a name, or [x, y, z].
+bool valueText(const sim::Json& v, std::string& out) {
+    if (v.is_number()) {
+        out = exactNumber(v.get<double>());
+    } else if (v.is_boolean()) {
+        out = v.get<bool>() ? "true" : "false";
+    } else if (v.is_string()) {
+        out = v.get<std::string>();
+    } else if (v.is_array() && v.size() == 3 && v[0].is_number() && v[1].is_number() &&
+               v[2].is_number()) {
+        out = exactNumber(v[0].get<double>()) + "," + exactNumber(v[1].get<double>()) + "," +
+              exactNumber(v[2].get<double>());
+    } else {
+        return false;
+    }
+    return true;
+}
+
+// A panel edit: the name must be in the parameter table and the value in its range.
+std::string parseSet(const sim::Json& e, const std::string& where, sim::JsonFields& f,
+                     ScriptEvent& ev) {
+    ev.type = ScriptEvent::Type::Set;
+    ev.name = f.text("name");
+    if (!f.ok()) return f.error();
+    const sim::ParamDesc* p = sim::findParam(ev.name);
+    if (!p)
+        return where + ": field 'name': unknown setting '" + ev.name.substr(0, 40) +
+               "' (see pbd-sandbox --list-params)";
+    if (!e.contains("value")) return where + ": field 'value' is missing";
+    if (!valueText(e["value"], ev.value))
+        return where + ": field 'value' must be a number, true/false, a name or [x, y, z]";
+    sim::Settings check;
+    if (std::string error = sim::setParam(check, *p, ev.value); !error.empty())
+        return where + ": field 'value': " + error;
+    return {};
+}
 
 // One event; returns an error or empty.
 std::string parseEvent(const sim::Json& e, const std::string& where, ScriptEvent& ev) {
@@ -44,9 +93,22 @@ std::string parseEvent(const sim::Json& e, const std::string& where, ScriptEvent
     } else if (type == "scroll") {
         ev.type = ScriptEvent::Type::Scroll;
         ev.steps = f.real("steps", -kMaxScriptSteps, kMaxScriptSteps);
+    } else if (type == "set") {
+        return parseSet(e, where, f, ev);
+    } else if (type == "drop") {
+        ev.type = ScriptEvent::Type::Drop;
+        ev.path = f.text("path");
+        if (f.ok() && ev.path.empty()) return where + ": field 'path' is empty";
+    } else if (type == "load") {
+        ev.type = ScriptEvent::Type::Load;
+        ev.name = f.text("scene");
+        ev.resolution = static_cast<int>(f.integer("resolution", 0, 4096, 0));
+        if (f.ok() && !sim::findScene(ev.name) && ev.name != "imported")
+            return where + ": field 'scene': unknown scene '" + ev.name.substr(0, 40) +
+                   "' (valid: " + sim::sceneNames() + ", imported)";
     } else {
         return where + ": unknown type '" + type.substr(0, 40) +
-               "' (move, press, release, key, scroll)";
+               "' (move, press, release, key, scroll, set, drop, load)";
     }
     return f.error();
 }
@@ -65,9 +127,35 @@ int keyFromName(const std::string& name) {
     if (name == "space") return GLFW_KEY_SPACE;
     if (name == "tab") return GLFW_KEY_TAB;
     if (name == "f1") return GLFW_KEY_F1;
+    if (name == "f8") return GLFW_KEY_F8;
     if (name == "f9") return GLFW_KEY_F9;
     if (name == "f12") return GLFW_KEY_F12;
     return -1;
+}
+
+std::string keyName(int key) {
+    if (key >= GLFW_KEY_A && key <= GLFW_KEY_Z) return std::string(1, char('A' + key - GLFW_KEY_A));
+    if (key >= GLFW_KEY_0 && key <= GLFW_KEY_9) return std::string(1, char('0' + key - GLFW_KEY_0));
+    switch (key) {
+        case GLFW_KEY_LEFT_BRACKET:
+            return "[";
+        case GLFW_KEY_RIGHT_BRACKET:
+            return "]";
+        case GLFW_KEY_SPACE:
+            return "space";
+        case GLFW_KEY_TAB:
+            return "tab";
+        case GLFW_KEY_F1:
+            return "f1";
+        case GLFW_KEY_F8:
+            return "f8";
+        case GLFW_KEY_F9:
+            return "f9";
+        case GLFW_KEY_F12:
+            return "f12";
+        default:
+            return {};
+    }
 }
 
 namespace {
@@ -96,7 +184,77 @@ std::string fromDocument(const sim::Json& doc, const std::string& name, ScriptFi
     return {};
 }
 
+// Keys in the order written, so a recorded event reads "frame", "type", then its fields.
+using Ordered = nlohmann::ordered_json;
+
+const char* buttonName(ScriptButton b) {
+    return b == ScriptButton::Left ? "left" : b == ScriptButton::Right ? "right" : "middle";
+}
+
+// A set event's value in its natural JSON type, so the file reads like a hand-written one.
+Ordered valueJson(const ScriptEvent& e) {
+    const sim::ParamDesc* p = sim::findParam(e.name);
+    if (p && p->type == sim::ParamType::Int) return std::strtoll(e.value.c_str(), nullptr, 10);
+    if (p && p->type == sim::ParamType::Real) return std::strtod(e.value.c_str(), nullptr);
+    if (p && p->type == sim::ParamType::Bool) return e.value == "true";
+    return e.value;
+}
+
+Ordered eventJson(const ScriptEvent& e) {
+    Ordered j;
+    j["frame"] = e.frame;
+    switch (e.type) {
+        case ScriptEvent::Type::Move:
+            j["type"] = "move", j["x"] = e.x, j["y"] = e.y;
+            break;
+        case ScriptEvent::Type::Press:
+        case ScriptEvent::Type::Release:
+            j["type"] = e.type == ScriptEvent::Type::Press ? "press" : "release";
+            j["button"] = buttonName(e.button);
+            if (e.ctrl) j["ctrl"] = true;
+            break;
+        case ScriptEvent::Type::Key:
+            j["type"] = "key", j["key"] = keyName(e.key);
+            break;
+        case ScriptEvent::Type::Scroll:
+            j["type"] = "scroll", j["steps"] = e.steps;
+            break;
+        case ScriptEvent::Type::Set:
+            j["type"] = "set", j["name"] = e.name, j["value"] = valueJson(e);
+            break;
+        case ScriptEvent::Type::Drop:
+            j["type"] = "drop", j["path"] = e.path;
+            break;
+        case ScriptEvent::Type::Load:
+            j["type"] = "load", j["scene"] = e.name, j["resolution"] = e.resolution;
+            break;
+    }
+    return j;
+}
+
 }  // namespace
+
+std::string writeInputScript(const std::string& path, const ScriptFile& script,
+                             const std::string& description, const std::string& scene) {
+    Ordered doc;
+    doc["description"] = description;
+    doc["scene"] = scene;
+    if (script.width > 0) doc["width"] = script.width, doc["height"] = script.height;
+    Ordered events = Ordered::array();
+    for (const ScriptEvent& e : script.events) events.push_back(eventJson(e));
+    doc["events"] = std::move(events);
+    // One event per line: a recorded session stays readable and diffable.
+    std::string text = "{";
+    for (auto it = doc.begin(); it != doc.end(); ++it) {
+        if (it.key() == "events") continue;
+        text += "\"" + it.key() + "\": " + it.value().dump() + ",\n ";
+    }
+    text += "\"events\": [";
+    for (size_t k = 0; k < doc["events"].size(); ++k)
+        text += (k ? ",\n  " : "\n  ") + doc["events"][k].dump();
+    text += "\n]}\n";
+    return sim::writeFileAtomically(path, text);
+}
 
 std::string parseInputScript(std::string_view text, const std::string& name, ScriptFile& out) {
     const sim::JsonFile file = sim::parseJson(text, name);

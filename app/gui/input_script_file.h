@@ -6,9 +6,18 @@
 //     {"frame": 11, "type": "press", "button": "left", "ctrl": false},
 //     {"frame": 50, "type": "release", "button": "left"},
 //     {"frame": 60, "type": "key", "key": "2"},
-//     {"frame": 70, "type": "scroll", "steps": 1}]}
+//     {"frame": 70, "type": "scroll", "steps": 1},
+//     {"frame": 80, "type": "set", "name": "iterations", "value": 20},
+//     {"frame": 90, "type": "set", "name": "solver", "value": "xpbd"},
+//     {"frame": 95, "type": "drop", "path": "mesh.obj"},
+//     {"frame": 99, "type": "load", "scene": "curtain", "resolution": 24}]}
 // Coordinates are window pixels (y down) of a window of "width" x "height" (optional, top
-// level). Keys: a letter or digit, "space", "tab", "[", "]", "f1", "f9", "f12". Every
+// level). Keys: a letter or digit, "space", "tab", "[", "]", "f1", "f8", "f9", "f12". A "set"
+// event is a panel edit: any setting of the parameter table (sim/core/params.h) by name, its
+// value a number, true/false, a choice's name or "x,y,z", checked against the table's range
+// when the file is read. A "drop" event drops a file on the window (the drop handler); a
+// "load" event is the Scene panel's scene list or Reset button (resolution 0 or left out: the
+// scene's own; "imported" rebuilds the imported meshes). Every
 // number is range-checked (sim/io/json_read.h): a bad file gets a message naming the file,
 // the event index and the field.
 #include <string>
@@ -20,13 +29,17 @@ namespace app::gui {
 enum class ScriptButton { Left, Right, Middle };
 
 struct ScriptEvent {
-    enum class Type { Move, Press, Release, Key, Scroll };
+    enum class Type { Move, Press, Release, Key, Scroll, Set, Drop, Load };
     int frame = 0;
     Type type = Type::Move;
     double x = 0, y = 0, steps = 0;
     ScriptButton button = ScriptButton::Left;
     bool ctrl = false;
-    int key = 0;  // GLFW key code
+    int key = 0;        // GLFW key code
+    std::string name;   // Set: the parameter's name; Load: the scene's
+    int resolution = 0; // Load: 0 = the scene's own
+    std::string value;  // Set: its value as sim::setParam reads it
+    std::string path;   // Drop: the file
 };
 
 struct ScriptFile {
@@ -42,7 +55,14 @@ inline constexpr double kMaxScriptPixel = 1e5, kMaxScriptSteps = 1e3;
 std::string parseInputScript(std::string_view text, const std::string& name, ScriptFile& out);
 std::string readInputScript(const std::string& path, ScriptFile& out);
 
-// The GLFW key code for a script key name, or -1.
+// Writes `script` in the format above (events in order, numbers exact), with a top-level
+// "description" and "scene" (for the person replaying it); returns an error naming the file,
+// or empty.
+std::string writeInputScript(const std::string& path, const ScriptFile& script,
+                             const std::string& description, const std::string& scene);
+
+// The GLFW key code for a script key name, or -1; and back ("" for a key with no name).
 int keyFromName(const std::string& name);
+std::string keyName(int key);
 
 }  // namespace app::gui

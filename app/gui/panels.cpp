@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/gui/input.h"
+#include "app/gui/input_script_file.h"
 #include "app/gui/stability_hint.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/core/params.h"
@@ -44,7 +45,7 @@ ImVec2 scenePanel(Sandbox& s) {
     if (ImGui::BeginCombo("scene", v.sceneName.c_str())) {
         for (const sim::SceneInfo& info : sim::sceneTable()) {
             if (ImGui::Selectable(info.name, v.sceneName == info.name))
-                requestLoad(s, info.name, 0);
+                panelLoad(s, info.name, 0);
             tooltip(info.description);
         }
         ImGui::EndCombo();
@@ -55,12 +56,13 @@ ImVec2 scenePanel(Sandbox& s) {
         resolution = v.resolution > 0 ? v.resolution : info->defaultResolution;
     ImGui::SliderInt("resolution", &resolution, 2, 128);
     tooltip("scene size: quads per side for cloth, links for chains; applied by Reset");
-    if (ImGui::Button("Reset (R)")) requestLoad(s, v.sceneName, resolution);
+    if (ImGui::Button("Reset (R)")) panelLoad(s, v.sceneName, resolution);
     ImGui::SameLine();
-    if (ImGui::Button("Frame (F)")) frameScene(s);
+    // Buttons that do what a key does go through the key, so a session recording has them.
+    if (ImGui::Button("Frame (F)")) onKey(s, keyFromName("f"));
     ImGui::SameLine();
     bool p = paused(s);
-    if (ImGui::Checkbox("paused", &p)) setPaused(s, p);
+    if (ImGui::Checkbox("paused", &p)) onKey(s, keyFromName("space"));
     render::RenderOptions& r = s.renderOptions;
     if (ImGui::BeginTable("view", 2)) {
         ImGui::TableNextColumn();
@@ -85,6 +87,16 @@ ImVec2 scenePanel(Sandbox& s) {
         ImGui::EndTable();
     }
     ImGui::Text("tool: %s  (G grab, K knife)", s.tool == Tool::Grab ? "grab" : "knife");
+    if (ImGui::Button(s.session.active ? "Stop session recording (F8)" : "Record session (F8)"))
+        toggleSessionRecording(s);
+    tooltip("records mouse, keys and panel edits as scripted input (--input replays it); "
+            "starting resets the scene");
+    if (s.import) {
+        const sim::ImportProgress progress = s.import->progress();
+        ImGui::Text("importing %s: %s", s.importPath.c_str(), progress.stage.c_str());
+        ImGui::ProgressBar(static_cast<float>(progress.fraction), ImVec2(-1, 0));
+        if (ImGui::Button("Cancel import")) s.import->cancel();
+    }
     if (!s.message.empty() && s.message != s.view.failure) {  // a failure has its own banner
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextColored(kWarning, "%s", s.message.c_str());
@@ -170,8 +182,11 @@ void solverPanel(Sandbox& s, ImVec2 at) {
                                          sim::SolverKind::HPBD, sim::SolverKind::MGPBD};
     for (int k = 0; k < 4; ++k) {
         if (k > 0) ImGui::SameLine();
-        if (ImGui::RadioButton(sim::solverName(kinds[k]), s.settings.solver == kinds[k]))
-            requestSolver(s, kinds[k]);
+        if (ImGui::RadioButton(sim::solverName(kinds[k]), s.settings.solver == kinds[k])) {
+            sim::Settings edit = s.settings;
+            edit.solver = kinds[k];
+            editSettings(s, edit);
+        }
         tooltip("keys 1-4 switch solver; positions, velocities and pins are kept, and the new "
                 "solver takes over over 0.25 s so nothing jumps");
     }
@@ -193,10 +208,7 @@ void solverPanel(Sandbox& s, ImVec2 at) {
         if (ImGui::CollapsingHeader((std::string(group) + ": advanced").c_str()))
             changed |= paramWidgets(group, sim::ParamLevel::Advanced, edit);
     }
-    if (changed) {
-        s.settingsError = edit.validate();
-        if (s.settingsError.empty()) sendSettings(s, edit);  // applied between two steps
-    }
+    if (changed) editSettings(s, edit);  // recorded, checked, applied between two steps
     ImGui::End();
 }
 
@@ -262,6 +274,7 @@ void helpPanel(Sandbox& s) {
         {"right drag", "orbit the camera"},
         {"middle drag", "pan the camera"},
         {"wheel", "zoom"},
+        {"drop a file", "load an OBJ/OFF/STL: open surface as cloth, closed as soft body"},
     };
     if (ImGui::BeginTable("keys", 2)) {
         for (auto& row : mouse) {

@@ -2,12 +2,38 @@
 
 #include <glm/glm.hpp>
 
+#include <cstdio>
+
+#include "sim/core/params.h"
+
 namespace app::gui {
 
 namespace {
 
 glm::dvec3 vec(const sim::Vec3& v) {
     return {v.x(), v.y(), v.z()};
+}
+
+std::string exact(double v) {
+    char text[40];
+    std::snprintf(text, sizeof text, "%.17g", v);
+    return text;
+}
+
+// A parameter's value as setParam reads it, exact (paramText rounds to 10 digits).
+std::string exactText(const sim::Settings& s, const sim::ParamDesc& p) {
+    if (p.type == sim::ParamType::Int || p.type == sim::ParamType::Real) return exact(p.get(s));
+    if (p.type != sim::ParamType::Vec3) return sim::paramText(s, p);
+    const sim::Vec3 v = p.getVec(s);
+    return exact(v.x()) + "," + exact(v.y()) + "," + exact(v.z());
+}
+
+void recordSet(Sandbox& s, const sim::ParamDesc& p, const sim::Settings& edit) {
+    ScriptEvent e;
+    e.type = ScriptEvent::Type::Set;
+    e.name = p.name;
+    e.value = exactText(edit, p);
+    recordInput(s, std::move(e));
 }
 
 }  // namespace
@@ -30,9 +56,39 @@ void sendSettings(Sandbox& s, const sim::Settings& settings) {
     s.settingsSeq = send(s, SetSettings{std::make_shared<const sim::Settings>(settings)});
 }
 
+void editSettings(Sandbox& s, sim::Settings edit) {
+    const sim::Settings before = s.settings;
+    const sim::SolverKind kind = edit.solver;
+    edit.solver = before.solver;  // the solver goes on its own, as a switch
+    const sim::ParamDesc* solver = sim::findParam("solver");
+    std::vector<const sim::ParamDesc*> changed;
+    for (const sim::ParamDesc& p : sim::allParams())
+        if (&p != solver && exactText(before, p) != exactText(edit, p)) changed.push_back(&p);
+    if (!changed.empty()) {
+        s.settingsError = edit.validate();
+        if (!s.settingsError.empty()) return;
+        for (const sim::ParamDesc* p : changed) recordSet(s, *p, edit);
+        sendSettings(s, edit);  // applied between two steps
+    }
+    if (kind != before.solver) {
+        edit.solver = kind;
+        recordSet(s, *solver, edit);
+        requestSolver(s, kind);
+    }
+}
+
 void requestLoad(Sandbox& s, const std::string& name, int resolution) {
     s.drag = Drag::None;
     send(s, LoadScene{name, resolution});
+}
+
+void panelLoad(Sandbox& s, const std::string& name, int resolution) {
+    ScriptEvent e;
+    e.type = ScriptEvent::Type::Load;
+    e.name = name;
+    e.resolution = resolution;
+    recordInput(s, std::move(e));
+    requestLoad(s, name, resolution);
 }
 
 void requestSolver(Sandbox& s, sim::SolverKind kind) {

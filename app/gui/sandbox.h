@@ -5,13 +5,16 @@
 // holds the world: edits go to the simulation thread as commands (commands.h). Mouse and
 // key handlers (input.h) and the scripted-input replay act on it the same way.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "app/gui/session_recording.h"
 #include "app/gui/sim_thread.h"
 #include "app/options.h"
 #include "render/camera.h"
 #include "render/renderer.h"
+#include "sim/io/import_job.h"
 
 namespace app::gui {
 
@@ -70,6 +73,15 @@ struct Sandbox {
     std::string settingsError;  // why the last edit was refused, if it was
     bool pauseAsked = false;
 
+    // The simulated frame the next edit sent will be applied before (the window loop keeps
+    // it): what session recording stamps each input with.
+    int inputFrame = 0;
+    SessionRecording session;
+    Pacing basePacing = Pacing::RealTime;  // the run's pacing, back when recordings stop
+    // A dropped file being read and tetrahedralized off the UI thread (mesh_drop.h).
+    std::shared_ptr<sim::ImportJob> import;
+    std::string importPath;
+
     std::string message;  // last notice, shown in the Scene panel
     long messageSeq = 0;  // the snapshot message last shown
 
@@ -86,9 +98,17 @@ uint64_t send(Sandbox& s, Command command);
 bool paused(const Sandbox& s);
 void setPaused(Sandbox& s, bool paused);
 void sendSettings(Sandbox& s, const sim::Settings& settings);
+// The one way the window changes settings (the Solver panel, scripted "set" events): every
+// parameter that differs from the panel's values is recorded (session recording), a new
+// solver goes as a solver switch and the rest, if valid, as new settings; an invalid edit
+// is refused with settingsError set.
+void editSettings(Sandbox& s, sim::Settings edit);
 // Loads `name` at `resolution` (0: its own); on error the running world is kept and the
 // message says why.
 void requestLoad(Sandbox& s, const std::string& name, int resolution);
+// The Scene panel's loads (scene list, Reset button) and scripted "load" events: recorded
+// (session recording), then requestLoad. Keys that load (R, [, ]) are recorded as keys.
+void panelLoad(Sandbox& s, const std::string& name, int resolution);
 // Switches solver keeping positions, velocities and pins (World::setSolver, without a jump).
 void requestSolver(Sandbox& s, sim::SolverKind kind);
 // Points the camera at the whole scene (particles and colliders) and follows its subject again.

@@ -1,5 +1,10 @@
 #include "app/gui/scripted_input.h"
 
+#include <cstdio>
+
+#include "app/gui/mesh_drop.h"
+#include "sim/core/params.h"
+
 namespace app::gui {
 
 namespace {
@@ -47,6 +52,21 @@ void InputScript::dispatch(Sandbox& s, int frame) {
                 break;
             case ScriptEvent::Type::Scroll:
                 onScroll(s, e.steps);
+                break;
+            case ScriptEvent::Type::Set: {  // as if edited in the Solver panel
+                sim::Settings edit = s.settings;
+                s.settingsError = sim::setParam(edit, e.name, e.value);
+                if (s.settingsError.empty()) editSettings(s, edit);
+                if (!s.settingsError.empty())  // e.g. valid alone, not with the other settings
+                    std::fprintf(stderr, "pbd-sandbox: frame %d: %s\n", frame,
+                                 s.settingsError.c_str());
+                break;
+            }
+            case ScriptEvent::Type::Drop:
+                onDrop(s, e.path);
+                break;
+            case ScriptEvent::Type::Load:
+                panelLoad(s, e.name, e.resolution);
                 break;
         }
     }

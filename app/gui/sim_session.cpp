@@ -5,6 +5,8 @@
 #include <type_traits>
 
 #include "app/gui/stability_hint.h"
+#include "app/load_world.h"
+#include "sim/io/state_file.h"
 #include "sim/core/checks.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/topology/cut.h"
@@ -21,7 +23,12 @@ SimSession::SimSession(const Options& options) : options_(options) {
 }
 
 std::string SimSession::start() {
-    if (!load({options_.scene, options_.sceneParams.resolution})) return message_;
+    sim::SceneDescription d;
+    if (std::string e = describeOptions(options_, d); !e.empty()) return e;
+    const std::string name = d.imports.empty() ? d.scene : "imported";
+    if (!build(d, {}, name)) return message_;
+    if (!options_.statePath.empty())
+        if (std::string e = sim::loadState(world_, options_.statePath); !e.empty()) return e;
     return {};
 }
 
@@ -41,22 +48,39 @@ void SimSession::notice(const std::string& text) {
 }
 
 bool SimSession::load(const LoadScene& c) {
+    // The current scene again (R, Reset) is rebuilt from its description: an imported mesh
+    // or a scene file too.
+    if (c.name == sceneName_) {
+        sim::SceneDescription again = description_;
+        again.params.resolution = c.resolution;
+        return build(again, {}, c.name);
+    }
+    sim::SceneDescription d;
+    d.scene = c.name;
+    d.params = options_.sceneParams;
+    d.params.resolution = c.resolution;
+    return build(d, {}, c.name);
+}
+
+bool SimSession::build(const sim::SceneDescription& d,
+                       std::span<const sim::PreparedImport> prepared, const std::string& name) {
     sim::World next;
-    sim::SceneParams params = options_.sceneParams;
-    params.resolution = c.resolution;
-    std::string error = sim::loadScene(next, c.name, params);
+    std::string error = sim::buildScene(next, d, nullptr, prepared);
     if (error.empty()) error = applyOverrides(options_, next);
     // The solver chosen in the window wins over the scene's and the command line's.
     const sim::SolverKind kind = solverChosen_ ? solverKind_ : next.settings.solver;
     if (error.empty()) next.setSolver(kind);
     if (!error.empty()) {
-        notice("cannot load scene '" + c.name + "': " + error);
+        notice("cannot load " + (d.imports.empty() ? "scene '" + name + "'" : name) + ": " +
+               error);
         return false;
     }
     world_ = std::move(next);
+    undo_.clear();
     solverKind_ = kind;
-    sceneName_ = c.name;
-    resolution_ = c.resolution;
+    sceneName_ = name;
+    description_ = d;
+    resolution_ = d.params.resolution;
     ++generation_;
     budget_ = 0;
     stepOnce_ = false;
@@ -91,8 +115,12 @@ void SimSession::apply(const Command& command, uint64_t seq) {
             } else if constexpr (std::is_same_v<T, EndGrab>) {
                 world_.endGrab();
             } else if constexpr (std::is_same_v<T, SetPin>) {
-                if ((applied = current(c.generation, c.particle))) world_.pin(c.particle, c.pinned);
+                if ((applied = current(c.generation, c.particle))) {
+                    undo_.push(world_, c.pinned ? "pin" : "unpin");
+                    world_.pin(c.particle, c.pinned);
+                }
             } else if constexpr (std::is_same_v<T, Cut>) {
+                undo_.push(world_, "cut");
                 const int split = sim::cutAlongStroke(world_, {c.eye, c.a, c.b});
                 notice("knife: " + std::to_string(split) + " vertices split");
             } else if constexpr (std::is_same_v<T, SetSettings>) {
@@ -106,11 +134,24 @@ void SimSession::apply(const Command& command, uint64_t seq) {
                 selectSolver(c.kind);
             } else if constexpr (std::is_same_v<T, LoadScene>) {
                 applied = load(c);
+            } else if constexpr (std::is_same_v<T, LoadImport>) {
+                sim::SceneDescription d;
+                d.params = options_.sceneParams;
+                d.imports.push_back({c.prepared->path, c.prepared->options});
+                d.source = c.prepared->path;
+                if ((applied = build(d, std::span<const sim::PreparedImport>(c.prepared.get(), 1), "imported")))
+                    notice("loaded " + c.prepared->report.text());
             } else if constexpr (std::is_same_v<T, SetPaused>) {
                 paused_ = c.paused;
                 if (!paused_) failure_.clear();
             } else if constexpr (std::is_same_v<T, StepOnce>) {
                 paused_ = stepOnce_ = true;
+            } else if constexpr (std::is_same_v<T, Undo>) {
+                const std::string label = undo_.nextLabel();
+                if ((applied = undo_.undo(world_)))
+                    notice("undid the " + label);
+                else
+                    notice("nothing to undo (pins, cuts and tears since the scene loaded)");
             }
         },
         command);
@@ -132,7 +173,9 @@ bool SimSession::stepChecked() {
     savedX_ = world_.particles.x;  // for the frame's largest displacement
     const long frame = world_.frame() + 1;
     try {
+        undo_.beforeStep(world_);
         world_.step();
+        undo_.afterStep(world_);
         return true;
     } catch (const sim::StepFailure& e) {
         // The world checked every stage and is back at its state before the step.

@@ -1,7 +1,7 @@
 #pragma once
 // The simulation side of the window, single-threaded: it owns the sim::World, applies the
 // window's commands between steps (logging each with the frame it was applied at),
-// advances one displayed frame of simulated time, keeps the world finite (a step that goes
+// undoes the last pin, cut or tear on request, advances one displayed frame of simulated time, keeps the world finite (a step that goes
 // non-finite is undone, the simulation pauses and says where and what to change), writes
 // the --stats rows and fills snapshots. SimThread (sim_thread.h) runs it on its own thread.
 #include <string>
@@ -10,6 +10,8 @@
 #include "app/gui/commands.h"
 #include "app/gui/snapshot.h"
 #include "app/options.h"
+#include "sim/core/undo_stack.h"
+#include "sim/io/scene_file.h"
 #include "sim/io/stats_csv.h"
 
 namespace app::gui {
@@ -29,7 +31,8 @@ class SimSession {
   public:
     explicit SimSession(const Options& options);
 
-    // Loads the command line's scene (and solver); returns an error or empty.
+    // Loads the command line's world (--scene, --cloth/--softbody or --scene-file, then the
+    // setting flags, the solver and --state); returns an error or empty.
     std::string start();
     // Opens the --stats CSV; returns an error or empty.
     std::string openStats(const std::string& path);
@@ -52,6 +55,10 @@ class SimSession {
 
   private:
     bool load(const LoadScene& c);
+    // Builds `d` (with imports already prepared, if any) into a new world that replaces the
+    // current one; on error the current world is kept and the notice says why.
+    bool build(const sim::SceneDescription& d, std::span<const sim::PreparedImport> prepared,
+               const std::string& name);
     void selectSolver(sim::SolverKind kind);
     void notice(const std::string& text);
     bool stepChecked();  // one world step; false (state restored, paused) when it failed
@@ -60,6 +67,7 @@ class SimSession {
     Options options_;
     sim::World world_;
     std::string sceneName_;
+    sim::SceneDescription description_;  // what the current world was built from (R rebuilds it)
     int resolution_ = 0;
     long generation_ = 0;
     long tick_ = 0;
@@ -76,6 +84,7 @@ class SimSession {
     std::vector<sim::Vec3> savedX_;  // positions before the step in progress
     std::vector<sim::Vec3> before_;
     sim::StatsCsv csv_;
+    sim::UndoStack undo_;  // before each pin, cut and tearing step; cleared by a load
 };
 
 }  // namespace app::gui

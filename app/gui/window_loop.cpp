@@ -14,6 +14,7 @@
 #include <cstdio>
 
 #include "app/gui/input.h"
+#include "app/gui/mesh_drop.h"
 #include "app/gui/panels.h"
 #include "app/gui/scripted_input.h"
 #include "app/gui/window_outputs.h"
@@ -36,7 +37,8 @@ double msSince(Clock::time_point t0) {
 
 Pacing pacingFor(const Options& o) {
     if (o.pace) return *o.pace == "lockstep" ? Pacing::Lockstep : Pacing::RealTime;
-    const bool scripted = o.frames > 0 || !o.inputPath.empty() || !o.recordPath.empty();
+    const bool scripted = o.frames > 0 || !o.inputPath.empty() || !o.recordPath.empty() ||
+                          !o.recordSession.empty();
     return scripted ? Pacing::Lockstep : Pacing::RealTime;
 }
 
@@ -78,6 +80,7 @@ int runWindow(const Options& o) {
     Sandbox s;
     s.options = o;
     s.sim = &sim;
+    s.basePacing = pacing;
     takeSnapshot(s);
 
     std::string error;
@@ -104,6 +107,7 @@ int runWindow(const Options& o) {
                      "pbd-sandbox: --screenshot saves the last frame of a --frames N run; "
                      "without --frames press F12 instead\n");
 
+    if (!o.recordSession.empty()) startSessionRecording(s, o.recordSession, false);
     render::DrawList ui;
     render::GpuTimer gpu;
     const auto start = Clock::now();
@@ -111,12 +115,15 @@ int runWindow(const Options& o) {
     int frame = 0;
     for (; !glfwWindowShouldClose(window) && (o.frames == 0 || frame < o.frames); ++frame) {
         const auto frameStart = Clock::now();
+        s.inputFrame = frame;  // what is sent now is applied before simulated frame `frame`
         glfwPollEvents();
         readWindowSize(window, s, fw, fh);
         script.dispatch(s, frame);
+        pollImport(s, sim.pacing() == Pacing::Lockstep);
         sim.setPublishOptions(publishOptions(s));
         sim.setUiStatus({frame, msSince(start), s.camera.yaw, gpu.lastMs()});
         sim.runFrame();  // lockstep: simulated frame `frame` is published when this returns
+        s.inputFrame = frame + 1;  // the panels' edits are applied before the next one
         if (takeSnapshot(s) && s.view.stats.steps > 0) ++simulatedFrames;
         followSubject(s, 0.15);
         s.stepRunningMs = sim.runningMs();
@@ -139,6 +146,7 @@ int runWindow(const Options& o) {
         s.fps.push(static_cast<float>(1000.0 / std::max(msSince(frameStart), 1e-3)));
     }
     int status = outputs.finish();
+    if (!stopSessionRecording(s).empty()) status = 1;
     const double seconds = msSince(start) / 1000.0;
     GLint samples = 0;
     glGetIntegerv(GL_SAMPLES, &samples);

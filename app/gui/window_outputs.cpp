@@ -64,7 +64,7 @@ void WindowOutputs::afterFrame(Sandbox& s, int frame, int w, int h) {
         else
             s.message = "recorded " + path;
         s.recording = false;
-        if (s.sim) s.sim->setPacing(pacing_);
+        if (s.sim && !s.session.active) s.sim->setPacing(pacing_);  // a session keeps lockstep
     } else {
         // F9 recordings are numbered, so none overwrites an earlier one.
         char name[64];

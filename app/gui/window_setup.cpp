@@ -11,6 +11,7 @@
 #include <cstdio>
 
 #include "app/gui/input.h"
+#include "app/gui/mesh_drop.h"
 
 namespace app::gui {
 
@@ -25,6 +26,7 @@ Sandbox& sandboxOf(GLFWwindow* w) {
 void cursorCallback(GLFWwindow* w, double x, double y) {
     Sandbox& s = sandboxOf(w);
     if (ImGui::GetIO().WantCaptureMouse && s.drag == Drag::None) {
+        recordCursor(s, x, y);  // a replay's onCursor does the same with no drag
         s.cursorX = x;
         s.cursorY = y;
         return;
@@ -50,6 +52,11 @@ void keyCallback(GLFWwindow* w, int key, int, int action, int) {
     if (action != GLFW_PRESS && !(action == GLFW_REPEAT && key == GLFW_KEY_O)) return;
     if (ImGui::GetIO().WantCaptureKeyboard) return;
     onKey(sandboxOf(w), key);
+}
+
+// Files dropped on the window: the first goes to the drop handler (one import at a time).
+void dropCallback(GLFWwindow* w, int count, const char** paths) {
+    if (count > 0) onDrop(sandboxOf(w), paths[0]);
 }
 
 float contentScale(GLFWwindow* window) {
@@ -101,6 +108,7 @@ void initImGui(WindowSession& session, Sandbox& s) {
     glfwSetMouseButtonCallback(window, buttonCallback);
     glfwSetScrollCallback(window, scrollCallback);
     glfwSetKeyCallback(window, keyCallback);
+    glfwSetDropCallback(window, dropCallback);
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();

@@ -5,6 +5,8 @@ function(run_window W H)
     COMMAND ${XVFB_RUN} -a -s "-screen 0 ${W}x${H}x24" ${EXE} --width ${W} --height ${H} ${ARGN}
     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   message(STATUS "pbd-sandbox ${ARGN}:\n${out}${err}")
+  set(out "${out}" PARENT_SCOPE)  # for tests that check what the program said
+  set(err "${err}" PARENT_SCOPE)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "pbd-sandbox under xvfb-run exited with ${rc}")
   endif()

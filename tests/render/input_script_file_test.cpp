@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <fstream>
 
 using namespace app::gui;
@@ -87,4 +88,96 @@ TEST(InputScriptFile, MissingFileIsNamed) {
     ScriptFile out;
     const std::string e = readInputScript("/nonexistent/in.json", out);
     EXPECT_TRUE(has(e, "/nonexistent/in.json")) << e;
+}
+
+// Issue 17: panel events set any setting of the parameter table by name; a name the table
+// does not have or a value out of its range is refused with the file, event and field.
+TEST(InputScriptFile, SetEventsAreCheckedAgainstTheParameterTable) {
+    ScriptFile out;
+    std::string e = parseInputScript(
+        R"({"events": [{"frame": 40, "type": "set", "name": "iterations", "value": 20},
+           {"frame": 41, "type": "set", "name": "solver", "value": "xpbd"},
+           {"frame": 42, "type": "set", "name": "gravity", "value": [0, -3.5, 0.25]}]})",
+        "p.json", out);
+    ASSERT_EQ(e, "");
+    ASSERT_EQ(out.events.size(), 3u);
+    EXPECT_EQ(out.events[0].type, ScriptEvent::Type::Set);
+    EXPECT_EQ(out.events[0].name, "iterations");
+    EXPECT_EQ(out.events[0].value, "20");
+    EXPECT_EQ(out.events[1].value, "xpbd");
+    EXPECT_EQ(out.events[2].value, "0,-3.5,0.25");
+    e = parse(R"({"frame": 1, "type": "key", "key": "p"},
+                 {"frame": 2, "type": "set", "name": "iterationz", "value": 3})");
+    EXPECT_TRUE(has(e, "s.json: event 1: field 'name': unknown setting 'iterationz'")) << e;
+    e = parse(R"({"frame": 2, "type": "set", "name": "iterations", "value": -4})");
+    EXPECT_TRUE(has(e, "s.json: event 0: field 'value':")) << e;
+    EXPECT_TRUE(has(e, "iterations")) << e;
+    e = parse(R"({"frame": 2, "type": "set", "name": "solver", "value": "cg"})");
+    EXPECT_TRUE(has(e, "s.json: event 0: field 'value':")) << e;
+    e = parse(R"({"frame": 2, "type": "set", "name": "iterations"})");
+    EXPECT_TRUE(has(e, "s.json: event 0: field 'value' is missing")) << e;
+    e = parse(R"({"frame": 2, "type": "set", "name": "iterations", "value": {}})");
+    EXPECT_TRUE(has(e, "s.json: event 0: field 'value' must be")) << e;
+    e = parse(R"({"frame": 2, "type": "drop", "path": ""})");
+    EXPECT_TRUE(has(e, "s.json: event 0: field 'path' is empty")) << e;
+}
+
+// A recorded session is written in the same format and reads back event for event, its
+// numbers exact (a slider's value is any double).
+TEST(InputScriptFile, WrittenScriptReadsBackExactly) {
+    ScriptFile script;
+    script.width = 640;
+    script.height = 360;
+    auto add = [&](ScriptEvent::Type type, int frame) -> ScriptEvent& {
+        ScriptEvent& e = script.events.emplace_back();
+        e.type = type;
+        e.frame = frame;
+        return e;
+    };
+    add(ScriptEvent::Type::Move, 0).x = 0.1 + 0.2;
+    add(ScriptEvent::Type::Press, 1).ctrl = true;
+    add(ScriptEvent::Type::Key, 2).key = keyFromName("k");
+    ScriptEvent& set = add(ScriptEvent::Type::Set, 3);
+    set.name = "dt";
+    set.value = "0.0123456789012345";
+    ScriptEvent& drop = add(ScriptEvent::Type::Drop, 4);
+    drop.path = "a \"quoted\" name.obj";
+    ScriptEvent& load = add(ScriptEvent::Type::Load, 5);
+    load.name = "curtain";
+    load.resolution = 12;
+    const std::string path = testing::TempDir() + "written.json";
+    ASSERT_EQ(writeInputScript(path, script, "test", "hanging_cloth"), "");
+    ScriptFile back;
+    ASSERT_EQ(readInputScript(path, back), "");
+    ASSERT_EQ(back.events.size(), script.events.size());
+    EXPECT_EQ(back.width, 640);
+    EXPECT_EQ(back.events[0].x, 0.1 + 0.2);
+    EXPECT_TRUE(back.events[1].ctrl);
+    EXPECT_EQ(back.events[2].key, keyFromName("k"));
+    EXPECT_EQ(back.events[3].name, "dt");
+    EXPECT_EQ(std::strtod(back.events[3].value.c_str(), nullptr), 0.0123456789012345);
+    EXPECT_EQ(back.events[4].path, drop.path);
+    EXPECT_EQ(back.events[5].name, "curtain");
+    EXPECT_EQ(back.events[5].resolution, 12);
+    for (size_t k = 0; k < back.events.size(); ++k) EXPECT_EQ(back.events[k].frame, int(k));
+}
+
+// The Scene panel's loads (scene list, Reset) are "load" events: a scene of the table (or
+// "imported") at a resolution in [0, 4096].
+TEST(InputScriptFile, LoadEventsNameAKnownScene) {
+    ScriptFile out;
+    ASSERT_EQ(parseInputScript(
+                  R"({"events": [{"frame": 3, "type": "load", "scene": "curtain", "resolution": 24},
+                     {"frame": 4, "type": "load", "scene": "hanging_cloth"}]})",
+                  "l.json", out),
+              "");
+    ASSERT_EQ(out.events.size(), 2u);
+    EXPECT_EQ(out.events[0].type, ScriptEvent::Type::Load);
+    EXPECT_EQ(out.events[0].name, "curtain");
+    EXPECT_EQ(out.events[0].resolution, 24);
+    EXPECT_EQ(out.events[1].resolution, 0);
+    std::string e = parse(R"({"frame": 1, "type": "load", "scene": "nope"})");
+    EXPECT_TRUE(has(e, "s.json: event 0: field 'scene': unknown scene 'nope'")) << e;
+    e = parse(R"({"frame": 1, "type": "load", "scene": "curtain", "resolution": 5000})");
+    EXPECT_TRUE(has(e, "s.json: event 0: field 'resolution' 5000 is out of range")) << e;
 }

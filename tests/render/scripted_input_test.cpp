@@ -11,6 +11,8 @@
 
 #include "app/gui/scripted_input.h"
 #include "app/gui/sim_thread.h"
+#include "app/gui/mesh_drop.h"
+#include "app/gui/session_recording.h"
 
 using namespace app::gui;
 
@@ -115,4 +117,109 @@ TEST(ScriptedInput, PressOverClothGrabsThenKeysSwitchSolverKeepingState) {
     EXPECT_EQ(log[3].frame, 3);
     EXPECT_TRUE(std::holds_alternative<EndGrab>(log[4].command));
     EXPECT_EQ(log[4].frame, 3);
+}
+
+// Issue 17: a "set" event is a panel edit: it goes through editSettings as the Solver panel's
+// widgets do (a "load" event through panelLoad, as the Scene panel's list and Reset do), becomes a command applied before the frame it names, and a session recording
+// running at the time writes it back as the same event at the same frame.
+TEST(ScriptedInput, SetEventsEditSettingsAndAreRecorded) {
+    app::Options options;
+    options.scene = "hanging_cloth";
+    options.sceneParams.resolution = 8;
+    SimThread sim(options, Pacing::Lockstep);
+    ASSERT_EQ(sim.start(""), "");
+    Sandbox s;
+    s.sim = &sim;
+    ASSERT_TRUE(takeSnapshot(s));
+    const std::string path = writeTemp("set.json", R"({"events": [
+        {"frame": 2, "type": "set", "name": "iterations", "value": 17},
+        {"frame": 3, "type": "set", "name": "solver", "value": "xpbd"},
+        {"frame": 4, "type": "set", "name": "solver", "value": "xpbd"},
+        {"frame": 4, "type": "key", "key": "k"},
+        {"frame": 5, "type": "load", "scene": "hanging_cloth", "resolution": 6}]})");
+    InputScript script;
+    ASSERT_EQ(script.load(path), "");
+    s.basePacing = Pacing::Lockstep;
+    startSessionRecording(s, testing::TempDir() + "session.json", false);
+    for (int f = 0; f < 6; ++f) {
+        s.inputFrame = f;
+        script.dispatch(s, f);
+        sim.runFrame();
+        s.inputFrame = f + 1;
+        takeSnapshot(s);
+        if (f == 1) {
+            EXPECT_NE(s.view.settings.iterations, 17);
+        }
+        if (f == 2 || f == 4) {
+            EXPECT_EQ(s.view.settings.iterations, 17);
+        }
+        if (f == 4) {
+            EXPECT_EQ(s.view.settings.solver, sim::SolverKind::XPBD);
+        }
+    }
+    EXPECT_EQ(s.view.settings.solver, sim::SolverKind::XPBD);  // a load keeps the chosen solver
+    EXPECT_EQ(s.view.particleCount(), 7 * 7);  // reloaded at resolution 6
+    const std::vector<AppliedCommand> log = sim.editLog();
+    ASSERT_EQ(log.size(), 3u);  // the second solver event asks for what is already chosen
+    EXPECT_TRUE(std::holds_alternative<SetSettings>(log[0].command));
+    EXPECT_EQ(log[0].frame, 2);
+    EXPECT_TRUE(std::holds_alternative<SelectSolver>(log[1].command));
+    EXPECT_EQ(log[1].frame, 3);
+
+    ASSERT_EQ(stopSessionRecording(s), "");
+    ScriptFile recorded;
+    ASSERT_EQ(readInputScript(testing::TempDir() + "session.json", recorded), "");
+    ASSERT_EQ(recorded.events.size(), 4u);
+    EXPECT_EQ(recorded.events[0].type, ScriptEvent::Type::Set);
+    EXPECT_EQ(recorded.events[0].name, "iterations");
+    EXPECT_EQ(recorded.events[0].value, "17");
+    EXPECT_EQ(recorded.events[0].frame, 2);
+    EXPECT_EQ(recorded.events[1].name, "solver");
+    EXPECT_EQ(recorded.events[1].value, "xpbd");
+    EXPECT_EQ(recorded.events[1].frame, 3);
+    EXPECT_EQ(recorded.events[2].type, ScriptEvent::Type::Key);
+    EXPECT_EQ(recorded.events[2].frame, 4);
+    EXPECT_EQ(recorded.events[3].type, ScriptEvent::Type::Load);
+    EXPECT_EQ(recorded.events[3].resolution, 6);
+    EXPECT_EQ(recorded.events[3].frame, 5);
+}
+
+// Issue 17: the drop handler (what GLFW's drop callback calls) loads an open surface as a
+// cloth that replaces the scene; a broken file is named with its problem and the running
+// scene is untouched.
+TEST(ScriptedInput, DroppedFilesLoadOrSayWhyNot) {
+    app::Options options;
+    options.scene = "hanging_cloth";
+    options.sceneParams.resolution = 8;
+    SimThread sim(options, Pacing::Lockstep);
+    ASSERT_EQ(sim.start(""), "");
+    Sandbox s;
+    s.options = options;
+    s.sim = &sim;
+    ASSERT_TRUE(takeSnapshot(s));
+    auto frame = [&] {
+        pollImport(s, true);
+        sim.runFrame();
+        takeSnapshot(s);
+    };
+    frame();
+    const std::string broken = writeTemp("broken.obj", "v 0 0 0\nv 1 0 0\nf 1 2 7\n");
+    onDrop(s, broken);
+    EXPECT_FALSE(s.import);
+    EXPECT_NE(s.message.find(broken), std::string::npos) << s.message;
+    EXPECT_NE(s.message.find("vertex"), std::string::npos) << s.message;
+    const long before = s.view.frame;
+    frame();
+    EXPECT_EQ(s.view.sceneName, "hanging_cloth");
+    EXPECT_EQ(s.view.particleCount(), 81);
+    EXPECT_EQ(s.view.frame, before + 1);  // still running
+
+    const std::string quad = writeTemp("quad.obj",
+                                       "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3\nf 1 3 4\n");
+    onDrop(s, quad);
+    ASSERT_TRUE(s.import);
+    frame();
+    EXPECT_FALSE(s.import);
+    EXPECT_EQ(s.view.sceneName, "imported");
+    EXPECT_EQ(s.view.particleCount(), 4);
 }

@@ -124,3 +124,26 @@ TEST(SimThread, RealTimePublishesEditsWhilePaused) {
     ASSERT_TRUE(waitFor(pin));
     EXPECT_TRUE(snap.pinned[40]);
 }
+
+// Issue 17: Ctrl+Z (the Undo command) goes back to before the last pin, then the step's
+// motion since stays undone too: the state is the one before the pin, frame included.
+TEST(SimSession, UndoGoesBackToBeforeThePin) {
+    app::Options o;
+    o.sceneParams.resolution = 8;
+    SimSession session(o);
+    ASSERT_EQ(session.start(), "");
+    session.advanceFrame();
+    Snapshot snap;
+    session.publish({}, snap);
+    const std::vector<sim::Vec3> before = session.world().particles.x;
+    const long frame = session.world().frame();
+    session.apply(SetPin{snap.generation, 5, true}, 1);
+    session.advanceFrame();
+    EXPECT_TRUE(session.world().particles.pinned[5]);
+    session.apply(Undo{}, 2);
+    EXPECT_FALSE(session.world().particles.pinned[5]);
+    EXPECT_EQ(session.world().frame(), frame);
+    EXPECT_EQ(session.world().particles.x, before);
+    session.apply(Undo{}, 3);  // nothing left: refused, not logged
+    EXPECT_EQ(session.log().size(), 2u);
+}

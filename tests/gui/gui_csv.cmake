@@ -1,0 +1,15 @@
+# Shared by the gui_*.cmake tests: `csv_last(FILE COLUMN OUT)` sets OUT to COLUMN of the
+# last row of a --stats CSV (fails the test if the column is missing).
+function(csv_last file column out)
+  file(STRINGS ${file} lines)
+  list(GET lines 0 header)
+  list(GET lines -1 row)
+  string(REPLACE "," ";" names "${header}")
+  string(REPLACE "," ";" values "${row}")
+  list(FIND names ${column} col)
+  if(col EQUAL -1)
+    message(FATAL_ERROR "${file}: no ${column} column: ${header}")
+  endif()
+  list(GET values ${col} value)
+  set(${out} ${value} PARENT_SCOPE)
+endfunction()
