@@ -60,6 +60,23 @@ void buildUiMarks(const Sandbox& s, render::DrawList& ui) {
     }
 }
 
+// The world, the marks, the video frame (without panels) and the panels, timed on the GPU.
+void drawFrame(Sandbox& s, render::Renderer& renderer, render::DrawList& ui,
+               render::GpuTimer& gpu, WindowOutputs& outputs, int fw, int fh) {
+    gpu.begin();
+    buildUiMarks(s, ui);
+    renderer.draw(s.view.surface(), s.view.draw, ui, s.camera, fw, fh, s.renderOptions);
+    outputs.recordFrame(s, fw, fh);
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    drawPanels(s);
+    ImGui::Render();
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    gpu.end();
+    if (gpu.lastMs() >= 0) s.renderMs.push(static_cast<float>(gpu.lastMs()));
+}
+
 }  // namespace
 
 int runWindow(const Options& o) {
@@ -128,18 +145,7 @@ int runWindow(const Options& o) {
         followSubject(s, 0.15);
         s.stepRunningMs = sim.runningMs();
 
-        gpu.begin();
-        buildUiMarks(s, ui);
-        renderer.draw(s.view.surface(), s.view.draw, ui, s.camera, fw, fh, s.renderOptions);
-        outputs.recordFrame(s, fw, fh);
-        ImGui_ImplOpenGL3_NewFrame();
-        ImGui_ImplGlfw_NewFrame();
-        ImGui::NewFrame();
-        drawPanels(s);
-        ImGui::Render();
-        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-        gpu.end();
-        if (gpu.lastMs() >= 0) s.renderMs.push(static_cast<float>(gpu.lastMs()));
+        drawFrame(s, renderer, ui, gpu, outputs, fw, fh);
 
         outputs.afterFrame(s, frame, fw, fh);
         glfwSwapBuffers(window);
