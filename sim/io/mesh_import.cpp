@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
-#include <map>
 #include <sstream>
 
 #include "sim/io/off_loader.h"
@@ -45,48 +44,12 @@ TriangleMesh compact(const TriangleMesh& mesh) {
     return out;
 }
 
-// meshoptimizer's simplifier can fold a thin part flat into two triangles on the same three
-// vertices with opposite windings (a pocket of no volume, whose edges then have four
-// triangles). Such pairs cancel: both go; a repeated triangle of the same winding stays once.
-TriangleMesh dropFoldedPairs(const TriangleMesh& mesh) {
-    std::map<std::array<int, 3>, std::vector<int>> bySet;  // sorted vertices -> triangles
-    for (size_t k = 0; k < mesh.triangles.size(); ++k) {
-        std::array<int, 3> key = mesh.triangles[k];
-        std::sort(key.begin(), key.end());
-        bySet[key].push_back(static_cast<int>(k));
-    }
-    std::vector<char> keep(mesh.triangles.size(), 1);
-    for (const auto& [key, list] : bySet) {
-        if (list.size() < 2) continue;
-        std::vector<int> pos, neg;  // by winding relative to the sorted order
-        for (int k : list) {
-            const auto& t = mesh.triangles[k];
-            const bool even = (t[0] == key[0] && t[1] == key[1]) ||
-                              (t[1] == key[0] && t[2] == key[1]) ||
-                              (t[2] == key[0] && t[0] == key[1]);
-            (even ? pos : neg).push_back(k);
-        }
-        for (int k : list) keep[k] = 0;
-        if (pos.size() > neg.size()) keep[pos[0]] = 1;
-        if (neg.size() > pos.size()) keep[neg[0]] = 1;
-    }
-    TriangleMesh out;
-    out.vertices = mesh.vertices;
-    for (size_t k = 0; k < mesh.triangles.size(); ++k)
-        if (keep[k]) out.triangles.push_back(mesh.triangles[k]);
-    return compact(out);
-}
-
-TriangleMesh decimate(const TriangleMesh& mesh, int triangles) {
-    return dropFoldedPairs(decimateSurface(mesh, triangles));
-}
-
 // A cloth needs every edge on at most two triangles: a few budgets near the asked one, the
 // first that gives such a mesh (else the last, whose problem is then reported).
 TriangleMesh decimateCloth(const TriangleMesh& mesh, int triangles) {
     TriangleMesh out;
     for (int round = 0; round < 4; ++round, triangles += std::max(4, triangles / 10)) {
-        out = decimate(mesh, triangles);
+        out = decimateSurface(mesh, triangles);
         if (checkTriangleMesh(out).empty() && buildEdges(out).error.empty()) break;
     }
     return out;
@@ -183,7 +146,7 @@ std::string tetrahedralizeWithin(const TriangleMesh& full, const ImportOptions& 
     std::string lastError;
     for (int round = 1; round <= kMaxDecimationRounds; ++round) {
         progress(control, "tetrahedralizing", 0.1 + 0.6 * (round - 1) / kMaxDecimationRounds);
-        TriangleMesh surface = triangles >= n0 ? full : decimate(full, triangles);
+        TriangleMesh surface = triangles >= n0 ? full : decimateSurface(full, triangles);
         const int used = static_cast<int>(surface.triangles.size());
         int count = 0;
         const std::string error = fit.run(std::move(surface), o.tetgen.quality, count);

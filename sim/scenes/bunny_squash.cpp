@@ -21,37 +21,49 @@ namespace sim {
 
 namespace {
 
-// The decimated bunny standing on y = 0.01, or an error.
-std::string bunnySurface(int res, TriangleMesh& surface) {
-    if (res < 16) return "resolution " + std::to_string(res) + " < 16";
-    const std::string path = findCachedMesh("bunny00.off");
-    if (path.empty()) return "bunny00.off is not in the mesh cache " + meshCacheDir() + " (run scripts/fetch_meshes)";
-    ObjResult off = loadOff(path);
-    if (!off.error.empty()) return off.error;
-    surface = decimateSurface(off.mesh, res * res);
+// Scaled to 0.6 m, standing on y = 0.01.
+void standOnGround(TriangleMesh& surface) {
     Vec3 lo = surface.vertices[0], hi = lo;
     for (const Vec3& v : surface.vertices) lo = lo.cwiseMin(v), hi = hi.cwiseMax(v);
     const Real scale = 0.6 / (hi - lo).maxCoeff();
     const Vec3 base(0.5 * (lo.x() + hi.x()), lo.y(), 0.5 * (lo.z() + hi.z()));
     for (Vec3& v : surface.vertices) v = (v - base) * scale + Vec3(0, 0.01, 0);
-    return checkClosedSurface(surface);
+}
+
+// The decimated bunny's tets, or why not. A decimation that is not closed or that TetGen
+// cannot tetrahedralize (a collapse can pinch a thin part: res 20 and 22 fell back to the
+// capsule) is retried at the nearest budgets (decimateClosedSurface).
+std::string bunnyTets(int res, const TetgenOptions& tetgen, TetMesh& rest, std::string& source) {
+    if (res < 16) return "resolution " + std::to_string(res) + " < 16";
+    const std::string path = findCachedMesh("bunny00.off");
+    if (path.empty()) return "bunny00.off is not in the mesh cache " + meshCacheDir() + " (run scripts/fetch_meshes)";
+    ObjResult off = loadOff(path);
+    if (!off.error.empty()) return off.error;
+    auto tetrahedralizes = [&](const TriangleMesh& decimated) {
+        TriangleMesh surface = decimated;
+        standOnGround(surface);
+        TetgenResult tets = tetrahedralize(surface, tetgen);
+        if (!tets.error.empty()) return tets.error;
+        rest = std::move(tets.mesh);
+        source = "bunny00.off decimated to " + std::to_string(surface.triangles.size()) + " triangles";
+        return std::string();
+    };
+    std::string why;
+    decimateClosedSurface(off.mesh, res * res, tetrahedralizes, &why);
+    return why;
 }
 
 }  // namespace
 
 std::string bunnySquashMesh(const SceneParams& params, TetMesh& rest, std::string* source) {
     const int res = params.resolution;
-    TriangleMesh surface;
-    std::string why = bunnySurface(res, surface);
+    std::string bunny;
+    const std::string why = bunnyTets(res, params.tetgen, rest, bunny);
     if (why.empty()) {
-        TetgenResult tets = tetrahedralize(surface, params.tetgen);
-        if (tets.error.empty()) {
-            rest = std::move(tets.mesh);
-            if (source) *source = "bunny00.off decimated to " + std::to_string(surface.triangles.size()) + " triangles";
-            return {};
-        }
-        why = tets.error;
+        if (source) *source = bunny;
+        return {};
     }
+    TriangleMesh surface;
     const Real r = 0.25, half = 0.25;
     surface = makeCapsule(Vec3(0, 0.01 + r + half, 0), r, half, res, std::max(2, res / 4));
     TetgenResult tets = tetrahedralize(surface, params.tetgen);
