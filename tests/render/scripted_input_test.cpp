@@ -32,6 +32,22 @@ glm::dvec2 pixelOf(const Sandbox& s, const sim::Vec3& p) {
     return {(c.x / c.w + 1) / 2 * s.windowWidth - 0.5, (1 - c.y / c.w) / 2 * s.windowHeight - 0.5};
 }
 
+// hanging_cloth at resolution 8 on a lockstep simulation thread, and the window state on it.
+struct LockstepCloth {
+    app::Options options = [] {
+        app::Options o;
+        o.scene = "hanging_cloth";
+        o.sceneParams.resolution = 8;
+        return o;
+    }();
+    SimThread sim{options, Pacing::Lockstep};
+    Sandbox s;
+    LockstepCloth() {
+        s.options = options;
+        s.sim = &sim;
+    }
+};
+
 }  // namespace
 
 TEST(ScriptedInput, BadFilesNameTheProblem) {
@@ -51,13 +67,10 @@ TEST(ScriptedInput, BadFilesNameTheProblem) {
 }
 
 TEST(ScriptedInput, PressOverClothGrabsThenKeysSwitchSolverKeepingState) {
-    app::Options options;
-    options.scene = "hanging_cloth";
-    options.sceneParams.resolution = 8;
-    SimThread sim(options, Pacing::Lockstep);
+    LockstepCloth rig;
+    SimThread& sim = rig.sim;
+    Sandbox& s = rig.s;
     ASSERT_EQ(sim.start(""), "");
-    Sandbox s;
-    s.sim = &sim;
     ASSERT_TRUE(takeSnapshot(s));
     // The free far corner (row 8, col 8) of the 9 x 9 grid, nudged towards the cloth centre
     // so the ray hits a triangle of which it is the nearest vertex.
@@ -120,16 +133,14 @@ TEST(ScriptedInput, PressOverClothGrabsThenKeysSwitchSolverKeepingState) {
 }
 
 // Issue 17: a "set" event is a panel edit: it goes through editSettings as the Solver panel's
-// widgets do (a "load" event through panelLoad, as the Scene panel's list and Reset do), becomes a command applied before the frame it names, and a session recording
-// running at the time writes it back as the same event at the same frame.
+// widgets do (a "load" event through panelLoad, as the Scene panel's list and Reset do),
+// becomes a command applied before the frame it names, and a session recording running at
+// the time writes it back as the same event at the same frame.
 TEST(ScriptedInput, SetEventsEditSettingsAndAreRecorded) {
-    app::Options options;
-    options.scene = "hanging_cloth";
-    options.sceneParams.resolution = 8;
-    SimThread sim(options, Pacing::Lockstep);
+    LockstepCloth rig;
+    SimThread& sim = rig.sim;
+    Sandbox& s = rig.s;
     ASSERT_EQ(sim.start(""), "");
-    Sandbox s;
-    s.sim = &sim;
     ASSERT_TRUE(takeSnapshot(s));
     const std::string path = writeTemp("set.json", R"({"events": [
         {"frame": 2, "type": "set", "name": "iterations", "value": 17},
@@ -188,14 +199,10 @@ TEST(ScriptedInput, SetEventsEditSettingsAndAreRecorded) {
 // cloth that replaces the scene; a broken file is named with its problem and the running
 // scene is untouched.
 TEST(ScriptedInput, DroppedFilesLoadOrSayWhyNot) {
-    app::Options options;
-    options.scene = "hanging_cloth";
-    options.sceneParams.resolution = 8;
-    SimThread sim(options, Pacing::Lockstep);
+    LockstepCloth rig;
+    SimThread& sim = rig.sim;
+    Sandbox& s = rig.s;
     ASSERT_EQ(sim.start(""), "");
-    Sandbox s;
-    s.options = options;
-    s.sim = &sim;
     ASSERT_TRUE(takeSnapshot(s));
     auto frame = [&] {
         pollImport(s, true);
