@@ -29,9 +29,11 @@ int runHeadless(const Options& o) {
         std::cerr << "pbd-sandbox: " << error << "\n";
         return 2;
     }
-    for (const sim::ImportReport& r : loaded.info.imports) std::printf("imported %s\n", r.text().c_str());
+    for (const sim::ImportReport& r : loaded.info.imports)
+        std::printf("imported %s\n", r.text().c_str());
     if (!o.saveScene.empty()) {  // the scene as it starts, written before the first step
-        const sim::SceneDescription now = sim::describeScene(world, loaded.description, loaded.info);
+        const sim::SceneDescription now =
+            sim::describeScene(world, loaded.description, loaded.info);
         if (std::string error = sim::writeSceneFile(o.saveScene, now); !error.empty()) {
             std::cerr << "pbd-sandbox: " << error << "\n";
             return 2;
@@ -61,8 +63,8 @@ int runHeadless(const Options& o) {
         try {
             world.step();
         } catch (const std::exception& e) {  // StepFailure: the world is back at its last state
-            std::cerr << "pbd-sandbox: the step to frame " << world.frame() + 1 << " failed: "
-                      << e.what() << "\n";
+            std::cerr << "pbd-sandbox: the step to frame " << world.frame() + 1
+                      << " failed: " << e.what() << "\n";
             return 1;
         }
         simMs += world.profile.total;
@@ -102,7 +104,8 @@ int runHeadless(const Options& o) {
     const bool finite = m.kineticEnergy == m.kineticEnergy;
     const sim::SceneInfo* info = sim::findScene(loaded.name);
     const int res = loaded.description.params.resolution > 0 ? loaded.description.params.resolution
-                    : info ? info->defaultResolution : 0;
+                    : info                                   ? info->defaultResolution
+                                                             : 0;
     std::printf(
         "%s res=%d solver=%s device=%s iterations=%d substeps=%d particles=%d constraints=%zu: "
         "%d frames, %.3f ms/frame, max strain %.5f, mean strain %.6f, kinetic energy %.5g J%s, "

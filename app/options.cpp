@@ -15,8 +15,10 @@ std::string checkDevice(const Options& o) {
     const auto device = sim::cuda::parseDevice(o.device);
     if (!device) return "--device '" + o.device + "' is invalid: use cpu or cuda";
     if (*device == sim::cuda::Device::Cpu) return {};
-    if (std::string why = sim::cuda::unavailableReason(); !why.empty()) return "--device cuda: " + why;
-    if (!o.headless) return "--device cuda runs with --headless only (the window's solvers are CPU solvers)";
+    if (std::string why = sim::cuda::unavailableReason(); !why.empty())
+        return "--device cuda: " + why;
+    if (!o.headless)
+        return "--device cuda runs with --headless only (the window's solvers are CPU solvers)";
     return {};
 }
 
@@ -32,10 +34,12 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     std::string arapForm;
     addSceneFlags(cli, o.sceneParams, arapForm);
     o.settings.addFlags(cli, "", sim::ParamLevel::Advanced);
-    cli.add_option("--device", o.device, "where the solver runs: cpu | cuda (mgpbd, xpbd; headless)");
+    cli.add_option("--device", o.device,
+                   "where the solver runs: cpu | cuda (mgpbd, xpbd; headless)");
     cli.add_option("--frames", o.frames, "frames to run, then exit (headless default 300)");
     cli.add_option("--stats", o.statsPath, "write per-frame statistics to this CSV file");
-    auto* cloth = cli.add_option("--cloth", o.clothPath, "load a mesh (.obj, .off, .stl) as a cloth");
+    auto* cloth =
+        cli.add_option("--cloth", o.clothPath, "load a mesh (.obj, .off, .stl) as a cloth");
     auto* soft = cli.add_option("--softbody", o.softBodyPath,
                                 "load a closed mesh (.obj, .off, .stl) as a soft body (TetGen)");
     cli.add_flag("--pin-top", o.pinTop, "pin the top 2% of the imported body's vertices");
@@ -61,7 +65,8 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
                    "that --input replays");
     cli.add_option("--pace", o.pace,
                    "window: realtime (simulation runs beside the display) or lockstep (display "
-                   "waits for each simulated frame); default lockstep with --frames/--input/--record/--record-session");
+                   "waits for each simulated frame); default lockstep with "
+                   "--frames/--input/--record/--record-session");
     try {
         cli.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -94,7 +99,8 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     if (o.clothTriangles != 0 && (o.clothTriangles < 4 || o.clothTriangles > 20'000'000))
         return fail("--triangles " + std::to_string(o.clothTriangles) +
                     " is invalid: must be 0 (keep all) or in [4, 20000000]");
-    if (o.frames < 0) return fail("--frames " + std::to_string(o.frames) + " is invalid: must be >= 0");
+    if (o.frames < 0)
+        return fail("--frames " + std::to_string(o.frames) + " is invalid: must be >= 0");
     if (o.width < 64 || o.height < 64 || o.width > 8192 || o.height > 8192)
         return fail("window size " + std::to_string(o.width) + "x" + std::to_string(o.height) +
                     " is invalid: each side must be in [64, 8192]");

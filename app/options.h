@@ -19,7 +19,7 @@ struct Options {
     SettingsOverrides settings;    // --solver, --iterations, --dt, --mgpbd-..., ...
     sim::SceneParams sceneParams;  // --res, --tet-quality, --tet-max-volume, --arap-form
     std::string device = "cpu";    // --device cpu | cuda (sim/cuda/device.h)
-    int frames = 0;  // 0 = run until the window closes (headless: 300)
+    int frames = 0;                // 0 = run until the window closes (headless: 300)
     std::string statsPath;
     // Content (issue 17): own meshes, scene and state files, mesh export (app/load_world.h).
     std::string clothPath, softBodyPath;  // --cloth / --softbody: the "imported" scene

@@ -51,7 +51,8 @@ void SettingsOverrides::set(const std::string& name, const std::string& value) {
 void addSceneFlags(CLI::App& cli, sim::SceneParams& params, std::string& arapForm) {
     cli.add_option("--tet-quality", params.tetgen.quality,
                    "tetgen radius-edge bound for soft-body meshes (0 = off, else in [1, 10])");
-    cli.add_option("--tet-max-volume", params.tetgen.maxVolume, "tetgen max tet volume [m^3] (0 = none)");
+    cli.add_option("--tet-max-volume", params.tetgen.maxVolume,
+                   "tetgen max tet volume [m^3] (0 = none)");
     cli.add_option("--tetgen-timeout", params.tetgen.timeoutSeconds,
                    "seconds before a tetgen run is killed (default 120)");
     cli.add_flag("--allow-large", params.allowLarge,

@@ -14,7 +14,7 @@
 namespace app {
 
 class SettingsOverrides {
-public:
+  public:
     // Adds --<name> for every parameter of `group` ("" = all groups) down to `deepest`.
     void addFlags(CLI::App& cli, const std::string& group, sim::ParamLevel deepest);
     // Sets every given parameter; on error names the flag, the value and the valid range and
@@ -26,7 +26,7 @@ public:
     // Adds one value as if given on the command line (tests, the window's defaults).
     void set(const std::string& name, const std::string& value);
 
-private:
+  private:
     // Per parameter, the value given (empty = not given), in table order; a deque, since the
     // CLI keeps references to the strings.
     std::deque<std::pair<const sim::ParamDesc*, std::string>> values_;

@@ -6,8 +6,8 @@
 
 #include "bench/bench_registry.h"
 #include "bench/bench_util.h"
-#include "bench/mgpbd_cli.h"
 #include "bench/mgpbd_bench_util.h"
+#include "bench/mgpbd_cli.h"
 #include "sim/solvers/mgpbd/amg_hierarchy.h"
 #include "sim/solvers/mgpbd/pcg.h"
 
@@ -34,7 +34,8 @@ sim::CsrMatrix poisson2d(int n) {
 
 int run(const std::string& sizes, const std::string& csv, const MgpbdOverrides& mg) {
     FILE* out = openCsv(csv);
-    std::fprintf(out, "# %s; 2D Poisson, PCG to 1e-8, constant candidate\n", machineDescription().c_str());
+    std::fprintf(out, "# %s; 2D Poisson, PCG to 1e-8, constant candidate\n",
+                 machineDescription().c_str());
     std::fprintf(out, "method,n,rows,iterations,setup_ms,solve_ms\n");
     for (int n : parseList<int>(sizes))
         for (bool sa : {false, true}) {

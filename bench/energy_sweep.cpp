@@ -63,9 +63,10 @@ int run(const Args& a) {
     FILE* out = openCsv(a.csv);
     std::fprintf(out, "# %s\n# %s; dt = each scene's own (1/60 s)\n", machineDescription().c_str(),
                  benchCommandLine().c_str());
-    std::fprintf(out,
-                 "scene,res,solver,tethers,substeps,iterations,frames,mgh_J,max_ke_J,max_ke_over_mgh,"
-                 "frame_of_max,nan,ms_per_frame\n");
+    std::fprintf(
+        out,
+        "scene,res,solver,tethers,substeps,iterations,frames,mgh_J,max_ke_J,max_ke_over_mgh,"
+        "frame_of_max,nan,ms_per_frame\n");
     double worst = 0;
     int nans = 0, rows = 0;
     for (const std::string& scene : parseList<std::string>(a.scenes))
@@ -81,9 +82,8 @@ int run(const Args& a) {
                         const Outcome o = runOne(scene, res, *kind, s, it, a.frames, a.tethers);
                         std::fprintf(out, "%s,%d,%s,%s,%d,%d,%d,%.6g,%.6g,%.6g,%d,%d,%.3f\n",
                                      scene.c_str(), res, name.c_str(), a.tethers.c_str(), s, it,
-                                     o.framesRun, o.mgh,
-                                     o.maxKe, o.maxKe / o.mgh, o.frameOfMax, o.nan ? 1 : 0,
-                                     o.msPerFrame);
+                                     o.framesRun, o.mgh, o.maxKe, o.maxKe / o.mgh, o.frameOfMax,
+                                     o.nan ? 1 : 0, o.msPerFrame);
                         std::fflush(out);
                         worst = std::max(worst, o.nan ? INFINITY : o.maxKe / o.mgh);
                         nans += o.nan;

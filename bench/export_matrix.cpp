@@ -29,7 +29,8 @@ int run(const Args& a) {
         return 2;
     }
     std::fprintf(f, "%%%%MatrixMarket matrix coordinate real symmetric\n");
-    std::fprintf(f, "%% MGPBD dual system, scene %s res %d frame %d\n", a.scene.c_str(), a.res, a.frame);
+    std::fprintf(f, "%% MGPBD dual system, scene %s res %d frame %d\n", a.scene.c_str(), a.res,
+                 a.frame);
     int64_t lower = 0;
     for (int r = 0; r < A.rows; ++r)
         for (int64_t k = A.rowStart[r]; k < A.rowStart[r + 1]; ++k) lower += A.col[k] <= r;

@@ -248,7 +248,8 @@ double measureCopyBandwidth() {
 
 #else  // no CUDA path: the gpu-* subcommands stop in checkDevice before any of this
 
-sim::World worldBeforeGpuSolve(const std::string&, const sim::SceneParams&, int, const GpuFrameOptions&) {
+sim::World worldBeforeGpuSolve(const std::string&, const sim::SceneParams&, int,
+                               const GpuFrameOptions&) {
     return {};
 }
 GpuFrameResult measureGpuFrame(const sim::World&, const GpuFrameOptions&) {

@@ -53,8 +53,7 @@ double relResidual(const sim::CsrMatrix& A, const sim::Vector& b, const sim::Vec
 
 template <class Solver>
 void eigenIterative(const char* name, Solver& solver, const Eigen::SparseMatrix<double>& M,
-                    const sim::CsrMatrix& A, const sim::Vector& b, double tol, FILE* out,
-                    int res) {
+                    const sim::CsrMatrix& A, const sim::Vector& b, double tol, FILE* out, int res) {
     auto t = Clock::now();
     solver.setTolerance(tol);
     solver.setMaxIterations(100000);
@@ -106,8 +105,8 @@ int run(const Args& a) {
         sim::Vector x;
         t = Clock::now();
         const sim::PcgResult r = sim::pcg(
-            A, b, x, [&](const sim::Vector& in, sim::Vector& z) { amg.vcycle(in, z); },
-            a.tolerance, 10000, work, settings.floatVCycle);
+            A, b, x, [&](const sim::Vector& in, sim::Vector& z) { amg.vcycle(in, z); }, a.tolerance,
+            10000, work, settings.floatVCycle);
         const double solve = msSince(t);
         std::fprintf(out, "%s,%d,%d,%.3f,%.3f,%d,%.3e\n", name, a.res, A.rows, setup, solve,
                      r.iterations, relResidual(A, b, x));
@@ -137,8 +136,8 @@ int run(const Args& a) {
         const double fill = msSince(t) - build;
         primal.setupAmg(world, settings, amg);
         const double setup = msSince(t);
-        std::cerr << name << ": setup ms: K pattern " << build << ", K values " << fill
-                  << ", AMG " << setup - build - fill << "\n";  // K pattern: once per topology
+        std::cerr << name << ": setup ms: K pattern " << build << ", K values " << fill << ", AMG "
+                  << setup - build - fill << "\n";  // K pattern: once per topology
         sim::PcgWorkspace work;
         sim::Vector dlambda;
         t = Clock::now();
@@ -153,15 +152,15 @@ int run(const Args& a) {
         const double refresh = msSince(t);
         std::fprintf(out, "%s,%d,%d,%.3f,%.3f,%d,%.3e\n", name, a.res, A.rows, setup, solve,
                      r.iterations, relResidual(A, b, dlambda));
-        std::fprintf(out, "%s-lazy,%d,%d,%.3f,%.3f,%d,%.3e\n", name, a.res, A.rows, refresh,
-                     solve, r.iterations, relResidual(A, b, dlambda));
+        std::fprintf(out, "%s-lazy,%d,%d,%.3f,%.3f,%d,%.3e\n", name, a.res, A.rows, refresh, solve,
+                     r.iterations, relResidual(A, b, dlambda));
         std::fflush(out);
-        std::cerr << name << ": K " << primal.K.rows << " rows, " << primal.K.nonZeros()
-                  << " nnz; " << amg.levelCount() << " levels:";
+        std::cerr << name << ": K " << primal.K.rows << " rows, " << primal.K.nonZeros() << " nnz; "
+                  << amg.levelCount() << " levels:";
         for (int l = 0; l < amg.levelCount(); ++l)
             std::cerr << " " << amg.levelSize(l) << " (" << amg.levelNonZeros(l) << " nnz)";
-        std::cerr << ", operator complexity " << amg.operatorComplexity()
-                  << ", PCG measure " << r.relativeResidual << "\n";
+        std::cerr << ", operator complexity " << amg.operatorComplexity() << ", PCG measure "
+                  << r.relativeResidual << "\n";
     };
     if (wanted("primal-amg-pcg"))
         primalAmgPcg("primal-amg-pcg", world.settings.mgpbd.primalAmgSettings());
@@ -189,8 +188,8 @@ int run(const Args& a) {
         t = Clock::now();
         for (int i = 0; i < reps; ++i) ey.noalias() = M * ex;
         const double eigen = msSince(t) / reps;
-        std::cerr << "spmv ms: ours double " << ours << ", ours float " << oursFloat
-                  << ", eigen " << eigen << "\n";
+        std::cerr << "spmv ms: ours double " << ours << ", ours float " << oursFloat << ", eigen "
+                  << eigen << "\n";
     }
     if (wanted("jacobi-pcg")) {
         Eigen::ConjugateGradient<Eigen::SparseMatrix<double>, Eigen::Lower | Eigen::Upper> cg;
@@ -234,7 +233,8 @@ BenchRegistration reg({"linear-solvers",
                            sub.add_option("--tol", a->tolerance);
                            sub.add_option("--solvers", a->solvers, "comma-separated subset");
                            sub.add_option("--csv", a->csv);
-                           sub.add_flag("--spmv-timing", a->spmvTiming, "print ms per SpMV (ours double/float, Eigen)");
+                           sub.add_flag("--spmv-timing", a->spmvTiming,
+                                        "print ms per SpMV (ours double/float, Eigen)");
                            a->mg.add(sub);
                            return [a] { return run(*a); };
                        }});

@@ -25,7 +25,8 @@ int main(int argc, char** argv) {
     line = "pbd-bench";
     for (int i = 1; i < argc; ++i) line += std::string(" ") + argv[i];
     std::string device;  // unset: cuda for the gpu-* subcommands, cpu for the others
-    cli.add_option("--device", device, "cpu | cuda: the gpu-* subcommands run on the GPU, the others on the CPU");
+    cli.add_option("--device", device,
+                   "cpu | cuda: the gpu-* subcommands run on the GPU, the others on the CPU");
     std::map<std::string, std::function<int()>> runners;
     for (auto& command : bench::benchCommands()) {
         CLI::App* sub = cli.add_subcommand(command.name, command.description);

@@ -6,7 +6,9 @@
 
 namespace bench {
 
-void preSolveStages(sim::World& world) { world.runStagesBeforeSolve(); }
+void preSolveStages(sim::World& world) {
+    world.runStagesBeforeSolve();
+}
 
 sim::World worldBeforeSolve(const std::string& scene, int res, int frame) {
     sim::World world = loadSceneOrDie(scene, res);

@@ -49,7 +49,9 @@ sim::World copyOf(const sim::World& base, int res) {
     return world;
 }
 
-bool logged(int it) { return it < 100 || it % std::max(1, it / 50) == 0; }
+bool logged(int it) {
+    return it < 100 || it % std::max(1, it / 50) == 0;
+}
 
 void xpbdJacobiSweep(sim::World& world, sim::Real dt, sim::LambdaSet& lambdas,
                      const std::vector<int>& degree, std::vector<sim::Vec3>& dx) {
@@ -110,12 +112,14 @@ void runXpbd(const sim::World& base, bool jacobi, const Args& a, int res, int fr
             sim::GaussSeidelSolver::sweep(world, sim::ProjectionMode::Compliance, dt, 1, lambdas);
         wall += msSince(t);
         r = sim::dualResidual(world, sim::ProjectionMode::Compliance, dt, lambdas);
-        if (logged(it) || r < a.atol) std::fprintf(out, "%s,%d,%d,%d,%.3f,%.6e\n", name, res, frame, it, wall, r);
+        if (logged(it) || r < a.atol)
+            std::fprintf(out, "%s,%d,%d,%d,%.3f,%.6e\n", name, res, frame, it, wall, r);
         if (r < a.atol || wall > a.maxSeconds * 1000) break;
     }
     std::fflush(out);
-    std::cerr << name << " N=" << res << " frame " << frame << ": " << std::min(it, a.xpbdIterations)
-              << " iterations, " << wall << " ms, residual " << r << "\n";
+    std::cerr << name << " N=" << res << " frame " << frame << ": "
+              << std::min(it, a.xpbdIterations) << " iterations, " << wall << " ms, residual " << r
+              << "\n";
 }
 
 enum class Inner { Amg, Jacobi, Primal };
@@ -180,22 +184,22 @@ int run(const Args& a) {
     return 0;
 }
 
-BenchRegistration reg({"mgpbd-cloth",
-                       "dual residual vs wall time of MGPBD and XPBD on the paper's cloth (Fig. 14/17)",
-                       [](CLI::App& sub) {
-                           auto a = std::make_shared<Args>();
-                           sub.add_option("--res", a->res, "comma-separated N list");
-                           sub.add_option("--frames", a->frames, "comma-separated frames");
-                           sub.add_option("--methods", a->methods);
-                           sub.add_option("--atol", a->atol, "stop at this dual residual");
-                           sub.add_option("--xpbd-iterations", a->xpbdIterations);
-                           sub.add_option("--max-seconds", a->maxSeconds, "per method and frame");
-                           sub.add_flag("--warm", a->warm,
-                                        "MGPBD reuses the AMG setup of an untimed frame-0 solve");
-                           sub.add_option("--csv", a->csv);
-                           a->mg.add(sub);
-                           return [a] { return run(*a); };
-                       }});
+BenchRegistration reg(
+    {"mgpbd-cloth",
+     "dual residual vs wall time of MGPBD and XPBD on the paper's cloth (Fig. 14/17)",
+     [](CLI::App& sub) {
+         auto a = std::make_shared<Args>();
+         sub.add_option("--res", a->res, "comma-separated N list");
+         sub.add_option("--frames", a->frames, "comma-separated frames");
+         sub.add_option("--methods", a->methods);
+         sub.add_option("--atol", a->atol, "stop at this dual residual");
+         sub.add_option("--xpbd-iterations", a->xpbdIterations);
+         sub.add_option("--max-seconds", a->maxSeconds, "per method and frame");
+         sub.add_flag("--warm", a->warm, "MGPBD reuses the AMG setup of an untimed frame-0 solve");
+         sub.add_option("--csv", a->csv);
+         a->mg.add(sub);
+         return [a] { return run(*a); };
+     }});
 
 }  // namespace
 }  // namespace bench

@@ -3,8 +3,8 @@
 // levels): the probe used to choose MGPBD's interactive defaults.
 #include <algorithm>
 #include <cmath>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <memory>
 #include <string>
 #include <vector>
@@ -82,8 +82,8 @@ int run(const Args& a) {
         }
         if (a.every <= 0 || (f % a.every != 0 && f != 1)) continue;
         const sim::SolverStats& s = w.solver().stats();
-        std::printf("frame %d: %.2f ms, strain max %.3g mean %.3g, residual %.3g, iterations %d",
-                    f, ms, m.maxStrain, m.meanStrain, s.residual, s.iterations);
+        std::printf("frame %d: %.2f ms, strain max %.3g mean %.3g, residual %.3g, iterations %d", f,
+                    ms, m.maxStrain, m.meanStrain, s.residual, s.iterations);
         for (const auto& [k, v] : s.extra) std::printf("; %s %.4g", k.c_str(), v);
         std::printf("\n  residual history:");
         for (double r : s.residualHistory) std::printf(" %.3g", r);
@@ -93,16 +93,17 @@ int run(const Args& a) {
         const char* names[4] = {"assemble", "setup", "galerkin", "solve"};
         std::printf("work units per ms (calibration):");
         for (int k = 0; k < 4; ++k)
-            std::printf(" %s %.3g (%.1f ms)", names[k], phaseMs[k] > 0 ? units[k] / phaseMs[k] : 0.0,
-                        phaseMs[k]);
+            std::printf(" %s %.3g (%.1f ms)", names[k],
+                        phaseMs[k] > 0 ? units[k] / phaseMs[k] : 0.0, phaseMs[k]);
         std::printf("\n");
     }
     std::sort(times.begin(), times.end());
     const double n = a.frames;
-    std::printf("%s %s: CPU median %.2f ms, max %.2f ms; max strain %.4g (mean of per-frame max "
-                "%.4g), outer %.2f, pcg %.1f per substep, rejects %d, cap hits %d, %d frames\n",
-                a.scene.c_str(), a.solver.c_str(), times[times.size() / 2], times.back(),
-                worstStrain, sumMaxStrain / n, sumOuter / n, sumPcg / n, rejects, capHits, a.frames);
+    std::printf(
+        "%s %s: CPU median %.2f ms, max %.2f ms; max strain %.4g (mean of per-frame max "
+        "%.4g), outer %.2f, pcg %.1f per substep, rejects %d, cap hits %d, %d frames\n",
+        a.scene.c_str(), a.solver.c_str(), times[times.size() / 2], times.back(), worstStrain,
+        sumMaxStrain / n, sumOuter / n, sumPcg / n, rejects, capHits, a.frames);
     return 0;
 }
 
@@ -114,7 +115,8 @@ BenchRegistration reg({"mgpbd-live", "a scene under MGPBD with the solver's per-
                            sub.add_option("--res", a->res, "scene resolution (0 = default)");
                            sub.add_option("--frames", a->frames);
                            sub.add_option("--every", a->every, "print every n-th frame");
-                           sub.add_option("--arap-form", a->arapForm, "strain (six rows) or norm (one) per tet");
+                           sub.add_option("--arap-form", a->arapForm,
+                                          "strain (six rows) or norm (one) per tet");
                            a->mg.add(sub);
                            return [a] { return run(*a); };
                        }});

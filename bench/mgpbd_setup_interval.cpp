@@ -26,7 +26,9 @@ int run(const Args& a) {
     FILE* out = openCsv(a.csv);
     std::fprintf(out, "# %s; scene mgpbd_cloth res %d, %d frames, %d outer iterations per frame\n",
                  machineDescription().c_str(), a.res, a.frames, a.iterations);
-    std::fprintf(out, "setup_interval,frames,solve_ms,setup_ms,setup_fraction,final_residual,first_residual\n");
+    std::fprintf(
+        out,
+        "setup_interval,frames,solve_ms,setup_ms,setup_fraction,final_residual,first_residual\n");
     for (int interval : parseList<int>(a.intervals)) {
         sim::World world = loadSceneOrDie("mgpbd_cloth", a.res);
         world.settings.mgpbd.applyPaperPreset();  // the paper's Algorithm 1
@@ -48,8 +50,8 @@ int run(const Args& a) {
         std::fprintf(out, "%d,%d,%.3f,%.3f,%.4f,%.6e,%.6e\n", interval, a.frames, solveMs, setupMs,
                      setupMs / solveMs, h.back(), h.front());
         std::fflush(out);
-        std::cerr << "interval " << interval << ": setup " << setupMs / solveMs * 100
-                  << "% of " << solveMs << " ms, residual " << h.back() << "\n";
+        std::cerr << "interval " << interval << ": setup " << setupMs / solveMs * 100 << "% of "
+                  << solveMs << " ms, residual " << h.back() << "\n";
     }
     if (out != stdout) std::fclose(out);
     return 0;
@@ -61,7 +63,8 @@ BenchRegistration reg({"mgpbd-setup-interval", "lazy AMG setup: setup share and 
                            sub.add_option("--intervals", a->intervals);
                            sub.add_option("--res", a->res);
                            sub.add_option("--frames", a->frames);
-                           sub.add_option("--iterations", a->iterations, "outer iterations per frame");
+                           sub.add_option("--iterations", a->iterations,
+                                          "outer iterations per frame");
                            sub.add_option("--csv", a->csv);
                            a->mg.add(sub);
                            return [a] { return run(*a); };

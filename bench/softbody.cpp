@@ -96,8 +96,10 @@ std::vector<sim::SolverKind> availableMethods(const std::string& list) {
     std::vector<sim::SolverKind> kinds;
     for (const std::string& name : parseList<std::string>(list)) {
         auto kind = sim::solverFromName(name);
-        if (!kind) std::fprintf(stderr, "pbd-bench softbody: unknown method '%s' skipped\n", name.c_str());
-        else kinds.push_back(*kind);
+        if (!kind)
+            std::fprintf(stderr, "pbd-bench softbody: unknown method '%s' skipped\n", name.c_str());
+        else
+            kinds.push_back(*kind);
     }
     return kinds;
 }
@@ -133,8 +135,8 @@ std::string mgpbdDescription(const Args& a) {
                   "mgpbd: max %d outer, atol %g, omega %g%s%s, budget %g ms, pcg tol %g max %d, "
                   "smoother %s, setup every %d frames",
                   m.maxIterations, m.atol, m.relaxation, m.backtracking ? " (backtracking)" : "",
-                  m.primalResidual ? ", primal residual" : ", no primal residual",
-                  m.frameBudgetMs, m.pcgTolerance, m.pcgMaxIterations, sim::smootherName(m.smoother),
+                  m.primalResidual ? ", primal residual" : ", no primal residual", m.frameBudgetMs,
+                  m.pcgTolerance, m.pcgMaxIterations, sim::smootherName(m.smoother),
                   m.setupInterval);
     return text;
 }
@@ -150,16 +152,18 @@ int runSquash(const Args& a, const std::string& command, FILE* out) {
     }
     std::fprintf(out, "# %s; %s; body: %s, %zu tets; %s\n", machineDescription().c_str(),
                  command.c_str(), source.c_str(), rest.tets.size(), mgpbdDescription(a).c_str());
-    std::fprintf(out, "method,frame,wall_ms,dual_residual,volume_ratio,shape_error,iterations,"
-                      "pcg_iterations,kinetic_energy,kinetic_cm,com_height,arap_energy\n");
+    std::fprintf(out,
+                 "method,frame,wall_ms,dual_residual,volume_ratio,shape_error,iterations,"
+                 "pcg_iterations,kinetic_energy,kinetic_cm,com_height,arap_energy\n");
     std::fflush(out);
     double budget = a.budgetMs;
     for (sim::SolverKind kind : availableMethods(a.methods)) {
         const int iterations = budget > 0 ? calibrate(a, kind, budget) : a.iterations;
         sim::World w = loadWith(a, kind, iterations);
         const int frames = static_cast<int>(std::lround(a.seconds / w.settings.frameDt));
-        std::fprintf(stderr, "%s: %d iterations, %d frames, mass %.4g kg, initial ARAP energy %.4g J\n",
-                     sim::solverName(kind), iterations, frames, w.particles.totalMass(), arapEnergy(w));
+        std::fprintf(
+            stderr, "%s: %d iterations, %d frames, mass %.4g kg, initial ARAP energy %.4g J\n",
+            sim::solverName(kind), iterations, frames, w.particles.totalMass(), arapEnergy(w));
         double total = 0;
         bool met = false;
         for (int f = 1; f <= frames; ++f) {
@@ -175,7 +179,8 @@ int runSquash(const Args& a, const std::string& command, FILE* out) {
             std::fflush(out);
             if (!met && s.volumeRatio >= 0.95 && s.shapeError <= 0.02) {
                 met = true;
-                std::fprintf(stderr, "%s: thresholds (volume >= 0.95, shape <= 0.02) met at frame %d\n",
+                std::fprintf(stderr,
+                             "%s: thresholds (volume >= 0.95, shape <= 0.02) met at frame %d\n",
                              sim::solverName(kind), f);
             }
             if (f == 1) {  // the solver's own figures (MGPBD: ms per phase, AMG levels)
@@ -185,14 +190,17 @@ int runSquash(const Args& a, const std::string& command, FILE* out) {
                 std::fprintf(stderr, "\n");
             }
             if (f % 10 == 0 || f == 1)
-                std::fprintf(stderr, "%s frame %d/%d: %.1f ms (mean %.1f), volume %.4f, shape %.4f, KE %.4g J\n",
-                             sim::solverName(kind), f, frames, ms, total / f, s.volumeRatio,
-                             s.shapeError, kinetic);
+                std::fprintf(
+                    stderr,
+                    "%s frame %d/%d: %.1f ms (mean %.1f), volume %.4f, shape %.4f, KE %.4g J\n",
+                    sim::solverName(kind), f, frames, ms, total / f, s.volumeRatio, s.shapeError,
+                    kinetic);
         }
         const sim::SoftBodyShape s = sim::measureSoftBody(rest, w.particles.x);
-        std::printf("%s: %d iterations, %.2f ms/frame, after %.2f s: volume ratio %.4f, shape error %.4f\n",
-                    sim::solverName(kind), iterations, total / frames, a.seconds, s.volumeRatio,
-                    s.shapeError);
+        std::printf(
+            "%s: %d iterations, %.2f ms/frame, after %.2f s: volume ratio %.4f, shape error %.4f\n",
+            sim::solverName(kind), iterations, total / frames, a.seconds, s.volumeRatio,
+            s.shapeError);
         std::fflush(stdout);
         if (budget <= 0) budget = total / frames;
     }
@@ -200,11 +208,12 @@ int runSquash(const Args& a, const std::string& command, FILE* out) {
 }
 
 int runBeam(const Args& a, const std::string& command, FILE* out) {
-    std::fprintf(out, "# %s; %s; arap form %s; %s\n", machineDescription().c_str(),
-                 command.c_str(), a.arapForm.empty() ? "of the scene" : a.arapForm.c_str(),
+    std::fprintf(out, "# %s; %s; arap form %s; %s\n", machineDescription().c_str(), command.c_str(),
+                 a.arapForm.empty() ? "of the scene" : a.arapForm.c_str(),
                  mgpbdDescription(a).c_str());
-    std::fprintf(out, "method,dt,iterations,frame,time_s,wall_ms,tip_deflection,dual_residual,"
-                      "outer_iterations,pcg_iterations\n");
+    std::fprintf(out,
+                 "method,dt,iterations,frame,time_s,wall_ms,tip_deflection,dual_residual,"
+                 "outer_iterations,pcg_iterations\n");
     std::fflush(out);
     for (sim::SolverKind kind : availableMethods(a.methods))
         for (double dt : parseList<double>(a.dts)) {
@@ -225,14 +234,14 @@ int runBeam(const Args& a, const std::string& command, FILE* out) {
                     ++lastCount;
                 }
                 const auto [outer, pcgTotal] = iterationCounts(w);
-                std::fprintf(out, "%s,%.3f,%d,%d,%.3f,%.3f,%.6e,%.6e,%d,%d\n", sim::solverName(kind),
-                             dt, a.iterations, f, f * dt, ms, deflection,
+                std::fprintf(out, "%s,%.3f,%d,%d,%.3f,%.3f,%.6e,%.6e,%d,%d\n",
+                             sim::solverName(kind), dt, a.iterations, f, f * dt, ms, deflection,
                              w.solver().stats().residual, outer, pcgTotal);
                 std::fflush(out);
             }
-            std::printf("%s dt %.3f: mean tip deflection over the last second %.6e m (%.1f ms/frame)\n",
-                        sim::solverName(kind), dt, lastSecond / std::max(1, lastCount),
-                        totalMs / frames);
+            std::printf(
+                "%s dt %.3f: mean tip deflection over the last second %.6e m (%.1f ms/frame)\n",
+                sim::solverName(kind), dt, lastSecond / std::max(1, lastCount), totalMs / frames);
             std::fflush(stdout);
         }
     return 0;
@@ -259,24 +268,25 @@ int run(Args a) {
     return rc;
 }
 
-BenchRegistration reg({"softbody", "bunny_squash at equal wall time per frame; beam tip deflection per dt",
-                       [](CLI::App& sub) {
-                           auto a = std::make_shared<Args>();
-                           sub.add_option("--scene", a->scene, "bunny_squash | beam");
-                           sub.add_option("--method", a->methods, "comma-separated solvers");
-                           sub.add_option("--dt", a->dts, "beam: comma-separated frame dt [s]");
-                           sub.add_option("--iterations", a->iterations,
-                                          "iterations of the first method (others: same wall time)");
-                           sub.add_option("--budget-ms", a->budgetMs,
-                                          "wall ms per frame for every method (0 = first method's)");
-                           sub.add_option("--seconds", a->seconds, "simulated seconds");
-                           sub.add_option("--res", a->res, "scene resolution (0 = default)");
-                           sub.add_option("--csv", a->csv);
-                           sub.add_option("--arap-form", a->arapForm,
-                                          "ARAP rows per tet: strain (six) or norm (one); default: the scene's");
-                           a->mg.add(sub);
-                           return [a] { return run(*a); };
-                       }});
+BenchRegistration reg(
+    {"softbody", "bunny_squash at equal wall time per frame; beam tip deflection per dt",
+     [](CLI::App& sub) {
+         auto a = std::make_shared<Args>();
+         sub.add_option("--scene", a->scene, "bunny_squash | beam");
+         sub.add_option("--method", a->methods, "comma-separated solvers");
+         sub.add_option("--dt", a->dts, "beam: comma-separated frame dt [s]");
+         sub.add_option("--iterations", a->iterations,
+                        "iterations of the first method (others: same wall time)");
+         sub.add_option("--budget-ms", a->budgetMs,
+                        "wall ms per frame for every method (0 = first method's)");
+         sub.add_option("--seconds", a->seconds, "simulated seconds");
+         sub.add_option("--res", a->res, "scene resolution (0 = default)");
+         sub.add_option("--csv", a->csv);
+         sub.add_option("--arap-form", a->arapForm,
+                        "ARAP rows per tet: strain (six) or norm (one); default: the scene's");
+         a->mg.add(sub);
+         return [a] { return run(*a); };
+     }});
 
 }  // namespace
 }  // namespace bench

@@ -47,7 +47,8 @@ int run(const Args& a) {
             for (int f = 0; f < a.frames; ++f) {
                 world.step();
                 total += world.profile.total;
-                collisions += world.profile[sim::Stage::Contacts] + world.profile[sim::Stage::PostProjection];
+                collisions +=
+                    world.profile[sim::Stage::Contacts] + world.profile[sim::Stage::PostProjection];
                 solve += world.profile[sim::Stage::Solve];
                 tear += world.profile[sim::Stage::Tear];
             }

@@ -1,11 +1,11 @@
 // pbd-bench tetgen: wall time of tetrahedralizing procedural closed surfaces with the
 // tetgen program (cache bypassed: a fresh temporary cache folder per run).
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
-
-#include <unistd.h>
 
 #include "bench/bench_registry.h"
 #include "bench/bench_util.h"
@@ -35,8 +35,8 @@ int run(const Args& a) {
     std::fprintf(out, "# %s; pbd-bench tetgen --quality %g --max-volume %g\n",
                  machineDescription().c_str(), a.quality, a.maxVolume);
     std::fprintf(out, "surface,triangles,vertices,tets,seconds\n");
-    const auto dir = std::filesystem::temp_directory_path() /
-                     ("pbd-bench-tetgen-" + std::to_string(::getpid()));
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("pbd-bench-tetgen-" + std::to_string(::getpid()));
     int rc = 0;
     for (const Surface& s : surfaces) {
         std::filesystem::remove_all(dir);
@@ -66,7 +66,8 @@ BenchRegistration reg({"tetgen", "time to tetrahedralize ~5,000-triangle closed 
                        [](CLI::App& sub) {
                            auto a = std::make_shared<Args>();
                            sub.add_option("--quality", a->quality, "tetgen -q bound (0 = off)");
-                           sub.add_option("--max-volume", a->maxVolume, "tetgen -a bound (0 = none)");
+                           sub.add_option("--max-volume", a->maxVolume,
+                                          "tetgen -a bound (0 = none)");
                            sub.add_option("--csv", a->csv);
                            return [a] { return run(*a); };
                        }});

@@ -11,7 +11,9 @@ glm::dvec3 OrbitCamera::forward() const {
     return -glm::dvec3(c * std::sin(yaw), std::sin(pitch), c * std::cos(yaw));
 }
 
-glm::dvec3 OrbitCamera::eye() const { return target - distance * forward(); }
+glm::dvec3 OrbitCamera::eye() const {
+    return target - distance * forward();
+}
 
 glm::mat4 OrbitCamera::view() const {
     return glm::mat4(glm::lookAt(eye(), target, glm::dvec3(0, 1, 0)));
@@ -68,7 +70,8 @@ double fitDistance(double r, double fovY, double aspect) {
 }
 }  // namespace
 
-bool OrbitCamera::inView(const glm::dvec3& lo, const glm::dvec3& hi, double aspect, double margin) const {
+bool OrbitCamera::inView(const glm::dvec3& lo, const glm::dvec3& hi, double aspect,
+                         double margin) const {
     const glm::dvec3 c = 0.5 * (lo + hi);
     const double r = 0.5 * glm::length(hi - lo);
     const glm::dvec3 f = forward();
@@ -84,7 +87,8 @@ bool OrbitCamera::inView(const glm::dvec3& lo, const glm::dvec3& hi, double aspe
            std::abs(glm::dot(d, up)) / depth + spread <= tanY;
 }
 
-bool OrbitCamera::keepInView(const glm::dvec3& lo, const glm::dvec3& hi, double aspect, double blend) {
+bool OrbitCamera::keepInView(const glm::dvec3& lo, const glm::dvec3& hi, double aspect,
+                             double blend) {
     if (inView(lo, hi, aspect)) return false;
     const glm::dvec3 c = 0.5 * (lo + hi);
     const double r = 0.5 * glm::length(hi - lo);

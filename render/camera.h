@@ -12,7 +12,7 @@ struct CameraRay {
 };
 
 class OrbitCamera {
-public:
+  public:
     glm::dvec3 target{0.0, 0.8, 0.0};
     double distance = 3.0;
     double yaw = 0.6;     // radians about +y
@@ -36,7 +36,8 @@ public:
     void frame(const glm::dvec3& lo, const glm::dvec3& hi);
     // Whether the sphere around the box [lo, hi] lies inside the view cone, shrunk to
     // `margin` of its half angles, of a window of this aspect (width / height).
-    bool inView(const glm::dvec3& lo, const glm::dvec3& hi, double aspect, double margin = 0.9) const;
+    bool inView(const glm::dvec3& lo, const glm::dvec3& hi, double aspect,
+                double margin = 0.9) const;
     // Follows a moving subject: when its box leaves inView, moves the target towards the
     // box centre and backs off until it fits, by `blend` of the way (0..1, per call).
     // Returns whether the camera moved.

@@ -16,8 +16,8 @@ std::string findShaderDir(std::string& error) {
     const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
     const fs::path exeDir = ec ? fs::current_path() : exe.parent_path();
     const std::vector<fs::path> candidates = {
-        exeDir / "shaders",                               // next to the program
-        exeDir.parent_path() / "shaders",                 // build/<preset>/app/pbd-sandbox
+        exeDir / "shaders",                // next to the program
+        exeDir.parent_path() / "shaders",  // build/<preset>/app/pbd-sandbox
         exeDir.parent_path() / "share" / "pbd-sandbox" / "shaders",  // installed
     };
     for (const fs::path& dir : candidates)

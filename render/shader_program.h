@@ -13,7 +13,7 @@ namespace render {
 std::string findShaderDir(std::string& error);
 
 class ShaderProgram {
-public:
+  public:
     ShaderProgram() = default;
     ~ShaderProgram();
     ShaderProgram(const ShaderProgram&) = delete;
@@ -25,7 +25,7 @@ public:
     void use() const { glUseProgram(program_); }
     GLint uniform(const char* name) const { return glGetUniformLocation(program_, name); }
 
-private:
+  private:
     GLuint program_ = 0;
 };
 

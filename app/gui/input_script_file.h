@@ -35,11 +35,11 @@ struct ScriptEvent {
     double x = 0, y = 0, steps = 0;
     ScriptButton button = ScriptButton::Left;
     bool ctrl = false;
-    int key = 0;        // GLFW key code
-    std::string name;   // Set: the parameter's name; Load: the scene's
-    int resolution = 0; // Load: 0 = the scene's own
-    std::string value;  // Set: its value as sim::setParam reads it
-    std::string path;   // Drop: the file
+    int key = 0;         // GLFW key code
+    std::string name;    // Set: the parameter's name; Load: the scene's
+    int resolution = 0;  // Load: 0 = the scene's own
+    std::string value;   // Set: its value as sim::setParam reads it
+    std::string path;    // Drop: the file
 };
 
 struct ScriptFile {

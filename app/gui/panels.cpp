@@ -10,8 +10,8 @@
 #include "app/gui/input.h"
 #include "app/gui/input_script_file.h"
 #include "app/gui/stability_hint.h"
-#include "sim/scenes/scene_table.h"
 #include "sim/core/params.h"
+#include "sim/scenes/scene_table.h"
 
 namespace app::gui {
 
@@ -44,8 +44,7 @@ ImVec2 scenePanel(Sandbox& s) {
     const Snapshot& v = s.view;
     if (ImGui::BeginCombo("scene", v.sceneName.c_str())) {
         for (const sim::SceneInfo& info : sim::sceneTable()) {
-            if (ImGui::Selectable(info.name, v.sceneName == info.name))
-                panelLoad(s, info.name, 0);
+            if (ImGui::Selectable(info.name, v.sceneName == info.name)) panelLoad(s, info.name, 0);
             tooltip(info.description);
         }
         ImGui::EndCombo();
@@ -89,8 +88,9 @@ ImVec2 scenePanel(Sandbox& s) {
     ImGui::Text("tool: %s  (G grab, K knife)", s.tool == Tool::Grab ? "grab" : "knife");
     if (ImGui::Button(s.session.active ? "Stop session recording (F8)" : "Record session (F8)"))
         toggleSessionRecording(s);
-    tooltip("records mouse, keys and panel edits as scripted input (--input replays it); "
-            "starting resets the scene");
+    tooltip(
+        "records mouse, keys and panel edits as scripted input (--input replays it); "
+        "starting resets the scene");
     if (s.import) {
         const sim::ImportProgress progress = s.import->progress();
         ImGui::Text("importing %s: %s", s.importPath.c_str(), progress.stage.c_str());
@@ -116,13 +116,15 @@ bool paramWidget(const sim::ParamDesc& p, sim::Settings& settings) {
     switch (p.type) {
         case sim::ParamType::Int: {
             int v = static_cast<int>(p.get(settings));
-            changed = ImGui::SliderInt(p.name, &v, static_cast<int>(p.min), static_cast<int>(p.max), "%d", flags);
+            changed = ImGui::SliderInt(p.name, &v, static_cast<int>(p.min), static_cast<int>(p.max),
+                                       "%d", flags);
             if (changed) p.set(settings, v);
             break;
         }
         case sim::ParamType::Real: {
             double v = p.get(settings);
-            changed = ImGui::SliderScalar(p.name, ImGuiDataType_Double, &v, &p.min, &p.max, "%.4g", flags);
+            changed = ImGui::SliderScalar(p.name, ImGuiDataType_Double, &v, &p.min, &p.max, "%.4g",
+                                          flags);
             if (changed) p.set(settings, v);
             break;
         }
@@ -140,7 +142,8 @@ bool paramWidget(const sim::ParamDesc& p, sim::Settings& settings) {
         }
         case sim::ParamType::Vec3: {
             sim::Vec3 v = p.getVec(settings);
-            changed = ImGui::SliderScalarN(p.name, ImGuiDataType_Double, v.data(), 3, &p.min, &p.max, "%.2f");
+            changed = ImGui::SliderScalarN(p.name, ImGuiDataType_Double, v.data(), 3, &p.min,
+                                           &p.max, "%.2f");
             if (changed) p.setVec(settings, v);
             break;
         }
@@ -187,8 +190,9 @@ void solverPanel(Sandbox& s, ImVec2 at) {
             edit.solver = kinds[k];
             editSettings(s, edit);
         }
-        tooltip("keys 1-4 switch solver; positions, velocities and pins are kept, and the new "
-                "solver takes over over 0.25 s so nothing jumps");
+        tooltip(
+            "keys 1-4 switch solver; positions, velocities and pins are kept, and the new "
+            "solver takes over over 0.25 s so nothing jumps");
     }
     // Status first, so a long parameter list never scrolls it out of view.
     ImGui::PushTextWrapPos(0.0f);

@@ -19,7 +19,8 @@ void readFramebuffer(int width, int height, std::vector<uint8_t>& rgb) {
     glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, rgb.data());
 }
 
-std::string savePng(const std::string& path, int width, int height, const std::vector<uint8_t>& rgb) {
+std::string savePng(const std::string& path, int width, int height,
+                    const std::vector<uint8_t>& rgb) {
     stbi_flip_vertically_on_write(1);
     const std::string tmp = sim::temporaryPathFor(path);
     if (!stbi_write_png(tmp.c_str(), width, height, 3, rgb.data(), width * 3)) {
@@ -30,19 +31,53 @@ std::string savePng(const std::string& path, int width, int height, const std::v
 }
 
 std::vector<std::string> ffmpegArguments(const std::string& path, int width, int height, int fps) {
-    const std::string gop = std::to_string(std::max(1, static_cast<int>(fps * kKeyframeSeconds + 0.5)));
-    return {"ffmpeg", "-nostdin", "-loglevel", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s",
-            std::to_string(width) + "x" + std::to_string(height), "-r", std::to_string(fps), "-i", "pipe:0",
-            "-vf", "vflip,crop=trunc(iw/2)*2:trunc(ih/2)*2", "-c:v", "libx264", "-preset", "veryfast",
-            "-tune", "zerolatency", "-crf", "20", "-pix_fmt", "yuv420p", "-g", gop, "-keyint_min", gop,
-            "-sc_threshold", "0", "-movflags", "frag_keyframe+empty_moov+default_base_moof", "-f", "mp4",
+    const std::string gop =
+        std::to_string(std::max(1, static_cast<int>(fps * kKeyframeSeconds + 0.5)));
+    return {"ffmpeg",
+            "-nostdin",
+            "-loglevel",
+            "error",
+            "-y",
+            "-f",
+            "rawvideo",
+            "-pix_fmt",
+            "rgb24",
+            "-s",
+            std::to_string(width) + "x" + std::to_string(height),
+            "-r",
+            std::to_string(fps),
+            "-i",
+            "pipe:0",
+            "-vf",
+            "vflip,crop=trunc(iw/2)*2:trunc(ih/2)*2",
+            "-c:v",
+            "libx264",
+            "-preset",
+            "veryfast",
+            "-tune",
+            "zerolatency",
+            "-crf",
+            "20",
+            "-pix_fmt",
+            "yuv420p",
+            "-g",
+            gop,
+            "-keyint_min",
+            gop,
+            "-sc_threshold",
+            "0",
+            "-movflags",
+            "frag_keyframe+empty_moov+default_base_moof",
+            "-f",
+            "mp4",
             sim::pathArgument(path)};
 }
 
 std::string VideoRecorder::start(const std::string& path, int width, int height, int fps) {
     stop();
     if (sim::findProgram("ffmpeg").empty())
-        return "cannot record " + path + ": the ffmpeg program is not installed (Debian package "
+        return "cannot record " + path +
+               ": the ffmpeg program is not installed (Debian package "
                "ffmpeg; scripts/setup installs it)";
     // ffmpeg's messages go to a log beside the video, shown if it fails.
     log_ = sim::temporaryPathFor(path) + ".log";
@@ -83,7 +118,8 @@ std::string VideoRecorder::stop() {
     std::remove(log_.c_str());
     if (r.ok()) return {};
     while (!log.empty() && (log.back() == '\n' || log.back() == ' ')) log.pop_back();
-    return "ffmpeg failed writing " + path_ + " (" + r.describe(60.0) + ")" + (log.empty() ? "" : ": " + log);
+    return "ffmpeg failed writing " + path_ + " (" + r.describe(60.0) + ")" +
+           (log.empty() ? "" : ": " + log);
 }
 
 }  // namespace app::gui

@@ -26,13 +26,14 @@ inline constexpr double kKeyframeSeconds = 0.5;
 void readFramebuffer(int width, int height, std::vector<uint8_t>& rgb);
 
 // Writes rgb (bottom row first) as a PNG; returns an error naming the file, or empty.
-std::string savePng(const std::string& path, int width, int height, const std::vector<uint8_t>& rgb);
+std::string savePng(const std::string& path, int width, int height,
+                    const std::vector<uint8_t>& rgb);
 
 // The ffmpeg command line for a recording (a path starting with '-' gets "./").
 std::vector<std::string> ffmpegArguments(const std::string& path, int width, int height, int fps);
 
 class VideoRecorder {
-public:
+  public:
     ~VideoRecorder() { stop(); }
     // Starts ffmpeg; returns an error (ffmpeg missing, cannot start) or empty.
     std::string start(const std::string& path, int width, int height, int fps);
@@ -44,7 +45,7 @@ public:
     int frames() const { return frames_; }
     const std::string& path() const { return path_; }
 
-private:
+  private:
     sim::PipedProcess ffmpeg_;
     int width_ = 0, height_ = 0, frames_ = 0;
     bool trace_ = false;

@@ -1,8 +1,7 @@
 #include "app/gui/sandbox.h"
 
-#include <glm/glm.hpp>
-
 #include <cstdio>
+#include <glm/glm.hpp>
 
 #include "sim/core/params.h"
 

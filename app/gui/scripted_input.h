@@ -1,9 +1,10 @@
 #pragma once
 // Scripted input (--input FILE.json): timed mouse moves, presses, releases, wheel steps, key
 // presses, panel edits ("set") and file drops, by displayed-frame number, replayed through
-// the same handlers as a person's input (input.h, Sandbox's editSettings, mesh_drop.h). The file format and its checks: input_script_file.h. Coordinates given
-// for a window of another size are scaled to this one, so one script fits any size.
-// Events of one frame run before that frame's step, in file order.
+// the same handlers as a person's input (input.h, Sandbox's editSettings, mesh_drop.h). The file
+// format and its checks: input_script_file.h. Coordinates given for a window of another size are
+// scaled to this one, so one script fits any size. Events of one frame run before that frame's
+// step, in file order.
 #include <string>
 #include <vector>
 

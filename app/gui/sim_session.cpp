@@ -6,8 +6,8 @@
 
 #include "app/gui/stability_hint.h"
 #include "app/load_world.h"
-#include "sim/io/state_file.h"
 #include "sim/core/checks.h"
+#include "sim/io/state_file.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/topology/cut.h"
 
@@ -71,8 +71,7 @@ bool SimSession::build(const sim::SceneDescription& d,
     const sim::SolverKind kind = solverChosen_ ? solverKind_ : next.settings.solver;
     if (error.empty()) next.setSolver(kind);
     if (!error.empty()) {
-        notice("cannot load " + (d.imports.empty() ? "scene '" + name + "'" : name) + ": " +
-               error);
+        notice("cannot load " + (d.imports.empty() ? "scene '" + name + "'" : name) + ": " + error);
         return false;
     }
     world_ = std::move(next);
@@ -139,7 +138,8 @@ void SimSession::apply(const Command& command, uint64_t seq) {
                 d.params = options_.sceneParams;
                 d.imports.push_back({c.prepared->path, c.prepared->options});
                 d.source = c.prepared->path;
-                if ((applied = build(d, std::span<const sim::PreparedImport>(c.prepared.get(), 1), "imported")))
+                if ((applied = build(d, std::span<const sim::PreparedImport>(c.prepared.get(), 1),
+                                     "imported")))
                     notice("loaded " + c.prepared->report.text());
             } else if constexpr (std::is_same_v<T, SetPaused>) {
                 paused_ = c.paused;

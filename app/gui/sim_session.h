@@ -1,9 +1,10 @@
 #pragma once
 // The simulation side of the window, single-threaded: it owns the sim::World, applies the
 // window's commands between steps (logging each with the frame it was applied at),
-// undoes the last pin, cut or tear on request, advances one displayed frame of simulated time, keeps the world finite (a step that goes
-// non-finite is undone, the simulation pauses and says where and what to change), writes
-// the --stats rows and fills snapshots. SimThread (sim_thread.h) runs it on its own thread.
+// undoes the last pin, cut or tear on request, advances one displayed frame of simulated time,
+// keeps the world finite (a step that goes non-finite is undone, the simulation pauses and says
+// where and what to change), writes the --stats rows and fills snapshots. SimThread (sim_thread.h)
+// runs it on its own thread.
 #include <string>
 #include <vector>
 

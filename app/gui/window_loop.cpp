@@ -37,8 +37,8 @@ double msSince(Clock::time_point t0) {
 
 Pacing pacingFor(const Options& o) {
     if (o.pace) return *o.pace == "lockstep" ? Pacing::Lockstep : Pacing::RealTime;
-    const bool scripted = o.frames > 0 || !o.inputPath.empty() || !o.recordPath.empty() ||
-                          !o.recordSession.empty();
+    const bool scripted =
+        o.frames > 0 || !o.inputPath.empty() || !o.recordPath.empty() || !o.recordSession.empty();
     return scripted ? Pacing::Lockstep : Pacing::RealTime;
 }
 
@@ -61,8 +61,8 @@ void buildUiMarks(const Sandbox& s, render::DrawList& ui) {
 }
 
 // The world, the marks, the video frame (without panels) and the panels, timed on the GPU.
-void drawFrame(Sandbox& s, render::Renderer& renderer, render::DrawList& ui,
-               render::GpuTimer& gpu, WindowOutputs& outputs, int fw, int fh) {
+void drawFrame(Sandbox& s, render::Renderer& renderer, render::DrawList& ui, render::GpuTimer& gpu,
+               WindowOutputs& outputs, int fw, int fh) {
     gpu.begin();
     buildUiMarks(s, ui);
     renderer.draw(s.view.surface(), s.view.draw, ui, s.camera, fw, fh, s.renderOptions);

@@ -52,7 +52,8 @@ bool vertexTriangleCrossing(const Vec3& q0, const Vec3& q1, const Vec3& a0, cons
     // At most 4 entries: an insertion sort (std::sort here made GCC 12 warn of an out-of-bounds
     // subscript in its unrolled path under the asan preset, a false positive).
     for (int i = 1; i < ns; ++i)
-        for (int j = i; j > 0 && splits[j] < splits[j - 1]; --j) std::swap(splits[j], splits[j - 1]);
+        for (int j = i; j > 0 && splits[j] < splits[j - 1]; --j)
+            std::swap(splits[j], splits[j - 1]);
     for (int s = 0; s + 1 < ns; ++s) {
         Real lo = splits[s], hi = splits[s + 1];
         Real flo = f(lo), fhi = f(hi);
@@ -60,8 +61,10 @@ bool vertexTriangleCrossing(const Vec3& q0, const Vec3& q1, const Vec3& a0, cons
         for (int it = 0; it < 60; ++it) {
             const Real mid = 0.5 * (lo + hi);
             const Real fm = f(mid);
-            if ((fm < 0) == (flo < 0)) lo = mid, flo = fm;
-            else hi = mid;
+            if ((fm < 0) == (flo < 0))
+                lo = mid, flo = fm;
+            else
+                hi = mid;
         }
         const Real t = 0.5 * (lo + hi);
         if (insideAt(t, q0, q1, a0, a1, b0, b1, c0, c1)) {
@@ -92,8 +95,8 @@ int CrossingCounter::count(const std::vector<Vec3>& x0, const std::vector<Vec3>&
         hash_.query(box, [&](int t) {
             const auto& tri = triangles[t];
             if (tri[0] == q || tri[1] == q || tri[2] == q) return;
-            if (vertexTriangleCrossing(x0[q], x1[q], x0[tri[0]], x1[tri[0]], x0[tri[1]],
-                                       x1[tri[1]], x0[tri[2]], x1[tri[2]]))
+            if (vertexTriangleCrossing(x0[q], x1[q], x0[tri[0]], x1[tri[0]], x0[tri[1]], x1[tri[1]],
+                                       x0[tri[2]], x1[tri[2]]))
                 ++crossings;
         });
     }

@@ -19,11 +19,11 @@ bool vertexTriangleCrossing(const Vec3& q0, const Vec3& q1, const Vec3& a0, cons
 // Counts the (vertex, triangle) pairs, vertex not in the triangle, that cross between the
 // positions x0 and x1 (same particle order). Uses a spatial hash of swept boxes.
 class CrossingCounter {
-public:
+  public:
     int count(const std::vector<Vec3>& x0, const std::vector<Vec3>& x1,
               const std::vector<std::array<int, 3>>& triangles);
 
-private:
+  private:
     std::vector<Aabb> boxes_;
     SpatialHash hash_;
 };

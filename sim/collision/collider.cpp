@@ -72,17 +72,22 @@ Real boxDistance(const Vec3& q, const Vec3& h) {
 
 Real localDistance(const Collider& c, const Vec3& q) {
     switch (c.shape) {
-        case ColliderShape::Box: return boxDistance(q, c.halfExtents);
+        case ColliderShape::Box:
+            return boxDistance(q, c.halfExtents);
         case ColliderShape::Capsule: {
             const Vec3 axisPoint(0, std::clamp(q.y(), -c.halfHeight, c.halfHeight), 0);
             return (q - axisPoint).norm() - c.radius;
         }
-        case ColliderShape::Mesh: return c.sdf ? c.sdf->distance(q) : 1e30;
-        default: return 1e30;
+        case ColliderShape::Mesh:
+            return c.sdf ? c.sdf->distance(q) : 1e30;
+        default:
+            return 1e30;
     }
 }
 
-Vec3 toLocal(const Collider& c, const Vec3& x) { return c.rotation.transpose() * (x - c.center); }
+Vec3 toLocal(const Collider& c, const Vec3& x) {
+    return c.rotation.transpose() * (x - c.center);
+}
 
 // Outward unit normal in local coordinates.
 Vec3 localNormal(const Collider& c, const Vec3& q) {
@@ -104,8 +109,10 @@ Vec3 localNormal(const Collider& c, const Vec3& q) {
             n[axis] = q[axis] >= 0 ? 1 : -1;
             return n;
         }
-        case ColliderShape::Mesh: return c.sdf ? c.sdf->gradient(q) : Vec3::UnitY();
-        default: return Vec3::UnitY();
+        case ColliderShape::Mesh:
+            return c.sdf ? c.sdf->gradient(q) : Vec3::UnitY();
+        default:
+            return Vec3::UnitY();
     }
 }
 
@@ -113,9 +120,12 @@ Vec3 localNormal(const Collider& c, const Vec3& q) {
 
 Real signedDistance(const Collider& c, const Vec3& x, Real inflate) {
     switch (c.shape) {
-        case ColliderShape::Plane: return (x - c.center).dot(c.normal) - inflate;
-        case ColliderShape::Sphere: return (x - c.center).norm() - (c.radius + inflate);
-        default: return localDistance(c, toLocal(c, x)) - inflate;
+        case ColliderShape::Plane:
+            return (x - c.center).dot(c.normal) - inflate;
+        case ColliderShape::Sphere:
+            return (x - c.center).norm() - (c.radius + inflate);
+        default:
+            return localDistance(c, toLocal(c, x)) - inflate;
     }
 }
 

@@ -25,14 +25,14 @@ enum class ColliderShape { Plane, Sphere, Box, Capsule, Mesh };
 
 struct Collider {
     ColliderShape shape = ColliderShape::Plane;
-    Vec3 center = Vec3::Zero();    // plane: a point on it; others: the local origin
-    Vec3 normal = Vec3::UnitY();   // plane only: unit normal pointing out of the solid
-    Real radius = 0.0;             // sphere, capsule
-    Vec3 velocity = Vec3::Zero();  // kinematic motion [m/s], used for friction
-    Mat3 rotation = Mat3::Identity();        // local -> world (box, capsule, mesh)
-    Vec3 angularVelocity = Vec3::Zero();     // [rad/s] about center, world frame
-    Vec3 halfExtents = Vec3::Zero();         // box
-    Real halfHeight = 0.0;                   // capsule: half the length of its axis
+    Vec3 center = Vec3::Zero();           // plane: a point on it; others: the local origin
+    Vec3 normal = Vec3::UnitY();          // plane only: unit normal pointing out of the solid
+    Real radius = 0.0;                    // sphere, capsule
+    Vec3 velocity = Vec3::Zero();         // kinematic motion [m/s], used for friction
+    Mat3 rotation = Mat3::Identity();     // local -> world (box, capsule, mesh)
+    Vec3 angularVelocity = Vec3::Zero();  // [rad/s] about center, world frame
+    Vec3 halfExtents = Vec3::Zero();      // box
+    Real halfHeight = 0.0;                // capsule: half the length of its axis
     std::shared_ptr<const SignedDistanceField> sdf;  // mesh
     ColliderMotion motion;  // data-driven motion (scene files); Static: scripts or drags move it
     // The rigid body (World::rigid.bodies) whose shape this is, or -1 for a static or

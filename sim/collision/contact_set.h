@@ -11,13 +11,13 @@
 namespace sim {
 
 struct ContactSet {
-    std::vector<Contact> colliders;   // particle vs collider, one per particle at most
+    std::vector<Contact> colliders;  // particle vs collider, one per particle at most
     // Particle vs rigid body (Collider::body >= 0), one per body a particle touches: projected
     // two-way by projectCollisions, never by HPBD's coarse levels (no reaction there).
     std::vector<BodyContact> bodies;
-    std::vector<SelfContact> self;    // vertex-triangle, when Settings::selfCollision
-    std::vector<Real> selfBudget;     // per particle: self-contact correction left [m]
-    SelfCollision selfDetector;       // its spatial hash and rest-neighbour table
+    std::vector<SelfContact> self;  // vertex-triangle, when Settings::selfCollision
+    std::vector<Real> selfBudget;   // per particle: self-contact correction left [m]
+    SelfCollision selfDetector;     // its spatial hash and rest-neighbour table
 
     void clear() {
         colliders.clear();

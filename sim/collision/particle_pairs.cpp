@@ -41,9 +41,8 @@ void findSeparationPairs(const Particles& P, ParticleRange a, ParticleRange b, R
                             out.push_back({i, j, distance, 1.0});
                 }
     }
-    std::sort(out.begin(), out.end(), [](const auto& l, const auto& r) {
-        return l.i != r.i ? l.i < r.i : l.j < r.j;
-    });
+    std::sort(out.begin(), out.end(),
+              [](const auto& l, const auto& r) { return l.i != r.i ? l.i < r.i : l.j < r.j; });
 }
 
 }  // namespace sim

@@ -93,11 +93,13 @@ std::shared_ptr<const SignedDistanceField> SignedDistanceField::build(const Tria
                 const Vec3 x = lo + cell * Vec3(i, j, k);
                 Real d = 1e30;
                 for (const auto& t : mesh.triangles)
-                    d = std::min(d, pointTriangleDistance(x, mesh.vertices[t[0]],
-                                                          mesh.vertices[t[1]], mesh.vertices[t[2]]));
+                    d = std::min(d,
+                                 pointTriangleDistance(x, mesh.vertices[t[0]], mesh.vertices[t[1]],
+                                                       mesh.vertices[t[2]]));
                 int inside = 0;
                 for (const Vec3& dir : dirs) inside += rayCrossings(mesh, x, dir) % 2;
-                field->values_[(size_t(k) * field->ny_ + j) * field->nx_ + i] = inside >= 2 ? -d : d;
+                field->values_[(size_t(k) * field->ny_ + j) * field->nx_ + i] =
+                    inside >= 2 ? -d : d;
             }
     return field;
 }

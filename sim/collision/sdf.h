@@ -16,7 +16,7 @@
 namespace sim {
 
 class SignedDistanceField {
-public:
+  public:
     // Samples the mesh on a grid of cell size `cell` padded by `padding` around its bounds.
     // Returns null and sets `error` for an empty mesh, a non-positive cell or a grid over
     // 256^3 nodes.
@@ -26,15 +26,15 @@ public:
     static std::shared_ptr<const SignedDistanceField> fromObj(const std::string& path, Real cell,
                                                               Real padding, std::string* error);
 
-    Real distance(const Vec3& x) const;   // negative inside
-    Vec3 gradient(const Vec3& x) const;   // unit outward direction (approximate)
+    Real distance(const Vec3& x) const;  // negative inside
+    Vec3 gradient(const Vec3& x) const;  // unit outward direction (approximate)
     Real cellSize() const { return cell_; }
     const Vec3& lower() const { return lower_; }
     // The mesh the field was sampled from, for drawing the collider as it is.
     const std::shared_ptr<const TriangleMesh>& sourceMesh() const { return source_; }
     Vec3 upper() const { return lower_ + cell_ * Vec3(nx_ - 1, ny_ - 1, nz_ - 1); }
 
-private:
+  private:
     Real node(int i, int j, int k) const { return values_[(size_t(k) * ny_ + j) * nx_ + i]; }
     Real sampleInside(const Vec3& x) const;
 

@@ -169,8 +169,8 @@ void projectSelfContacts(Particles& P, std::vector<SelfContact>& contacts, Real 
         Vec3& q = P.p[sc.q];
         Vec3 n;
         Real b[3];
-        const Real d = evaluateSelfContact(q, P.p[sc.tri[0]], P.p[sc.tri[1]], P.p[sc.tri[2]], 1.0,
-                                           0.0, &n, b);
+        const Real d =
+            evaluateSelfContact(q, P.p[sc.tri[0]], P.p[sc.tri[1]], P.p[sc.tri[2]], 1.0, 0.0, &n, b);
         if (n.squaredNorm() == 0) continue;  // degenerate triangle: no plane to keep q off
         // Over the triangle (a little past an edge still counts: the neighbour's constraint
         // may not hold q alone while it crosses near the edge), or beside it.
@@ -182,7 +182,8 @@ void projectSelfContacts(Particles& P, std::vector<SelfContact>& contacts, Real 
             if (sc.start * d >= 0) return false;
             const Real t = sc.start / (sc.start - d);
             Vec3 at[3];
-            for (int k = 0; k < 3; ++k) at[k] = P.x[sc.tri[k]] + t * (P.p[sc.tri[k]] - P.x[sc.tri[k]]);
+            for (int k = 0; k < 3; ++k)
+                at[k] = P.x[sc.tri[k]] + t * (P.p[sc.tri[k]] - P.x[sc.tri[k]]);
             Real bt[3];
             barycentric(P.x[sc.q] + t * (q - P.x[sc.q]), at[0], at[1], at[2], bt);
             return bt[0] >= -kEdgeSlack && bt[1] >= -kEdgeSlack && bt[2] >= -kEdgeSlack;

@@ -52,15 +52,15 @@ namespace sim {
 void barycentric(const Vec3& x, const Vec3& a, const Vec3& b, const Vec3& c, Real out[3]);
 
 struct SelfContact {
-    int q = 0;                // the vertex
-    int tri[3] = {0, 0, 0};   // the triangle's vertices
+    int q = 0;               // the vertex
+    int tri[3] = {0, 0, 0};  // the triangle's vertices
     // Which side q must stay on: +1 or -1, or 0 while undetermined (q was beside the
     // triangle at the start of the substep, so the side of its plane says nothing; the
     // side is taken when q is first seen over the triangle).
     Real side = 0;
-    Real start = 0;           // q's signed distance from the triangle's plane at x [m]
-    Real gap = 0;             // distance kept: min(h, the distance q started at) [m]
-    Real maxStep = 0;         // largest correction per projection [m]
+    Real start = 0;    // q's signed distance from the triangle's plane at x [m]
+    Real gap = 0;      // distance kept: min(h, the distance q started at) [m]
+    Real maxStep = 0;  // largest correction per projection [m]
     // Bit k set (k = 0 for q, 1..3 for the triangle) when that vertex touches a collider
     // this substep and this constraint would push it into the collider: it then counts as
     // immovable here, so the layer resting on the ground is not pushed into it by the layer
@@ -70,7 +70,7 @@ struct SelfContact {
 };
 
 class SelfCollision {
-public:
+  public:
     // Finds the vertex-triangle pairs close enough to touch this substep. `thickness` is h.
     // `colliderContacts` marks the vertices the colliders support (SelfContact::supported).
     // `edges` (the stretch constraints) define the rest-mesh neighbours that are skipped;
@@ -84,7 +84,7 @@ public:
     // True when q is one of the triangle's rest-mesh vertices or their neighbours.
     bool restNeighbours(const Particles& P, int q, const std::array<int, 3>& tri) const;
 
-private:
+  private:
     void buildNeighbours(const Particles& P, const std::vector<DistanceConstraint>& edges);
 
     // CSR over origins: the origins sharing a stretch edge with origin o are

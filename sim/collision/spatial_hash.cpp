@@ -20,8 +20,7 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, Real cellSize) {
         }
         for (int64_t i = lo[0]; i <= hi[0]; ++i)
             for (int64_t j = lo[1]; j <= hi[1]; ++j)
-                for (int64_t k = lo[2]; k <= hi[2]; ++k)
-                    scratch_.push_back({hash(i, j, k), b});
+                for (int64_t k = lo[2]; k <= hi[2]; ++k) scratch_.push_back({hash(i, j, k), b});
     }
     start_.assign(tableSize_ + 1, 0);
     for (const auto& [bucket, b] : scratch_) ++start_[bucket + 1];

@@ -23,7 +23,7 @@ struct Aabb {
 };
 
 class SpatialHash {
-public:
+  public:
     // Hashes the boxes into cells of the given size (> 0).
     void build(const std::vector<Aabb>& boxes, Real cellSize);
 
@@ -56,14 +56,15 @@ public:
                 }
     }
 
-private:
+  private:
     std::array<int64_t, 3> cellOf(const Vec3& x) const {
         return {static_cast<int64_t>(std::floor(x.x() * inv_)),
                 static_cast<int64_t>(std::floor(x.y() * inv_)),
                 static_cast<int64_t>(std::floor(x.z() * inv_))};
     }
     size_t hash(int64_t i, int64_t j, int64_t k) const {
-        const uint64_t h = uint64_t(i) * 73856093u ^ uint64_t(j) * 19349663u ^ uint64_t(k) * 83492791u;
+        const uint64_t h =
+            uint64_t(i) * 73856093u ^ uint64_t(j) * 19349663u ^ uint64_t(k) * 83492791u;
         return static_cast<size_t>(h % tableSize_);
     }
 
@@ -74,7 +75,7 @@ private:
     std::vector<int> entries_;  // box indices
     static constexpr int64_t kMaxSpan = 4;
     std::vector<std::pair<size_t, int>> scratch_;
-    std::vector<int> large_;    // boxes spanning more than kMaxSpan cells on an axis
+    std::vector<int> large_;  // boxes spanning more than kMaxSpan cells on an axis
     mutable std::vector<uint32_t> seen_;
     mutable uint32_t stamp_ = 0;
 };

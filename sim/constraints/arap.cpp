@@ -43,7 +43,9 @@ PolarParts polarParts(const Mat3& F) {
     return out;
 }
 
-Mat3 polarRotation(const Mat3& F) { return polarParts(F).R; }
+Mat3 polarRotation(const Mat3& F) {
+    return polarParts(F).R;
+}
 
 Real evaluateArap(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3& x3,
                   const Mat3& restInverse, Vec3 grad[4]) {
@@ -102,7 +104,8 @@ void evaluateArapStrain(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Ve
         // dS_ab = <2 F K, dF> with K = V M V^T, M_ij = (V_ai V_bj + V_bi V_aj) / (2 (s_i + s_j)).
         Mat3 M;
         for (int i = 0; i < 3; ++i)
-            for (int j = 0; j < 3; ++j) M(i, j) = (V(a, i) * V(b, j) + V(b, i) * V(a, j)) * inv(i, j);
+            for (int j = 0; j < 3; ++j)
+                M(i, j) = (V(a, i) * V(b, j) + V(b, i) * V(a, j)) * inv(i, j);
         const Mat3 G = (2 * w) * FV * M * V.transpose() * DmT;  // dC/dDs
         grad[r][1] = G.col(0);
         grad[r][2] = G.col(1);
@@ -124,9 +127,12 @@ bool arapRestInverse(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3&
 }
 
 bool parseArapForm(const std::string& name, ArapForm& out) {
-    if (name == "norm") out = ArapForm::Norm;
-    else if (name == "strain") out = ArapForm::StrainRows;
-    else return false;
+    if (name == "norm")
+        out = ArapForm::Norm;
+    else if (name == "strain")
+        out = ArapForm::StrainRows;
+    else
+        return false;
     return true;
 }
 

@@ -75,7 +75,9 @@ template <>
 struct ConstraintTraits<ArapConstraint> : TraitsDefaults<ArapConstraint, 4> {
     static constexpr const char* name = "ARAP";
     static constexpr SplitRule split = SplitRule::Remap;
-    static std::array<int*, 4> refs(ArapConstraint& c) { return {&c.i[0], &c.i[1], &c.i[2], &c.i[3]}; }
+    static std::array<int*, 4> refs(ArapConstraint& c) {
+        return {&c.i[0], &c.i[1], &c.i[2], &c.i[3]};
+    }
     static Real evaluate(const ArapConstraint& c, const std::vector<Vec3>& p, Vec3 (&g)[4]) {
         return evaluateArap(p[c.i[0]], p[c.i[1]], p[c.i[2]], p[c.i[3]], c.restInverse, g);
     }
@@ -112,7 +114,8 @@ struct ConstraintTraits<ArapStrainConstraint> : TraitsDefaults<ArapStrainConstra
     // field is added to the type and not here.
     template <class V>
     static void fields(ArapStrainConstraint& c, V& v) {
-        static_assert(sizeof(ArapStrainConstraint) == 104, "ArapStrainConstraint changed: update fields()");
+        static_assert(sizeof(ArapStrainConstraint) == 104,
+                      "ArapStrainConstraint changed: update fields()");
         for (int& i : c.i) v(i);
         v(c.restInverse), v(c.restVolume), v(c.complianceScale);
     }

@@ -39,7 +39,8 @@ struct ConstraintTraits<AttachmentConstraint> : TraitsDefaults<AttachmentConstra
     // field is added to the type and not here.
     template <class V>
     static void fields(AttachmentConstraint& c, V& v) {
-        static_assert(sizeof(AttachmentConstraint) == 40, "AttachmentConstraint changed: update fields()");
+        static_assert(sizeof(AttachmentConstraint) == 40,
+                      "AttachmentConstraint changed: update fields()");
         v(c.i), v(c.target), v(c.complianceScale);
     }
 };

@@ -17,11 +17,15 @@ constexpr Real kTiny = 1e-20;
 struct V3 {
     Real x, y, z;
 };
-inline V3 sub(const Vec3& a, const Vec3& b) { return {a.x() - b.x(), a.y() - b.y(), a.z() - b.z()}; }
+inline V3 sub(const Vec3& a, const Vec3& b) {
+    return {a.x() - b.x(), a.y() - b.y(), a.z() - b.z()};
+}
 inline V3 cross(const V3& a, const V3& b) {
     return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
-inline Real dot(const V3& a, const V3& b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+inline Real dot(const V3& a, const V3& b) {
+    return a.x * b.x + a.y * b.y + a.z * b.z;
+}
 
 // The hinge in the frame of p1: e = p2 - p1 and the unnormalised wing normals
 // n1 = (p3-p1) x (p3-p2) = e x a3, n2 = (p4-p2) x (p4-p1) = a4 x e.
@@ -59,8 +63,8 @@ Real dihedralAngle(const Vec3& p1, const Vec3& p2, const Vec3& p3, const Vec3& p
     return h.degenerate ? 0.0 : angleOf(h, std::sqrt(h.e2));
 }
 
-Real evaluateBending(const Vec3& p1, const Vec3& p2, const Vec3& p3, const Vec3& p4,
-                     Real restAngle, Vec3 grad[4]) {
+Real evaluateBending(const Vec3& p1, const Vec3& p2, const Vec3& p3, const Vec3& p4, Real restAngle,
+                     Vec3 grad[4]) {
     const Hinge h = makeHinge(p1, p2, p3, p4);
     if (h.degenerate) {
         for (int k = 0; k < 4; ++k) grad[k].setZero();
@@ -93,10 +97,10 @@ Real paperBendingQ(const Vec3& p1, const Vec3& p2, const Vec3& p3, const Vec3& p
     const Real l23 = c23.norm(), l24 = c24.norm();
     const Vec3 n1 = c23 / l23, n2 = c24 / l24;
     const Real d = n1.dot(n2);
-    q[2] = (a.cross(n2) + n1.cross(a) * d) / l23;                        // eq. 25
-    q[3] = (a.cross(n1) + n2.cross(a) * d) / l24;                        // eq. 26
+    q[2] = (a.cross(n2) + n1.cross(a) * d) / l23;  // eq. 25
+    q[3] = (a.cross(n1) + n2.cross(a) * d) / l24;  // eq. 26
     q[1] = -(b.cross(n2) + n1.cross(b) * d) / l23 - (c.cross(n1) + n2.cross(c) * d) / l24;  // 27
-    q[0] = -q[1] - q[2] - q[3];                                          // eq. 28
+    q[0] = -q[1] - q[2] - q[3];  // eq. 28
     return d;
 }
 

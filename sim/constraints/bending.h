@@ -27,8 +27,8 @@ struct BendingConstraint {
 Real dihedralAngle(const Vec3& p1, const Vec3& p2, const Vec3& p3, const Vec3& p4);
 
 // Writes the gradients of C = phi - phi0 (wrapped into (-pi, pi]); returns C.
-Real evaluateBending(const Vec3& p1, const Vec3& p2, const Vec3& p3, const Vec3& p4,
-                     Real restAngle, Vec3 grad[4]);
+Real evaluateBending(const Vec3& p1, const Vec3& p2, const Vec3& p3, const Vec3& p4, Real restAngle,
+                     Vec3 grad[4]);
 
 // The appendix's q vectors (eq. 25-28) for the paper's unsigned form, with p1 the origin
 // of the paper's frame; q_i = -dd/dp_i, so grad arccos(d) = q_i / sqrt(1-d^2). Kept so a
@@ -50,7 +50,8 @@ struct ConstraintTraits<BendingConstraint> : TraitsDefaults<BendingConstraint, 4
     // field is added to the type and not here.
     template <class V>
     static void fields(BendingConstraint& c, V& v) {
-        static_assert(sizeof(BendingConstraint) == 40, "BendingConstraint changed: update fields()");
+        static_assert(sizeof(BendingConstraint) == 40,
+                      "BendingConstraint changed: update fields()");
         v(c.i1), v(c.i2), v(c.i3), v(c.i4), v(c.restAngle), v(c.complianceScale), v(c.maxStep);
     }
 };

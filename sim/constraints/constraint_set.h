@@ -19,7 +19,7 @@ struct ConstraintSet {
 };
 
 // Every type of the list has complete traits (its split rule, material, rows, ...).
-#define PBD_CONSTRAINT_CHECK(T, member)                       \
+#define PBD_CONSTRAINT_CHECK(T, member)                          \
     static_assert(ConstraintTraitsComplete<ConstraintTraits<T>>, \
                   #T ": ConstraintTraits incomplete (see constraint_traits.h)");
 PBD_CONSTRAINT_TYPES(PBD_CONSTRAINT_CHECK)

@@ -11,11 +11,11 @@ namespace sim {
 struct Contact {
     int particle = 0;
     int collider = 0;
-    Vec3 point = Vec3::Zero();   // q
-    Vec3 normal = Vec3::UnitY(); // n, unit length
+    Vec3 point = Vec3::Zero();    // q
+    Vec3 normal = Vec3::UnitY();  // n, unit length
     Vec3 colliderVelocity = Vec3::Zero();
-    Real approachSpeed = 0;      // v . n before the solve, for restitution (negative = in)
-    Real pushed = 0;             // total normal correction this substep [m], for friction
+    Real approachSpeed = 0;  // v . n before the solve, for restitution (negative = in)
+    Real pushed = 0;         // total normal correction this substep [m], for friction
 };
 
 inline Real evaluateContact(const Vec3& p, const Contact& c, Vec3 grad[1]) {

@@ -43,7 +43,8 @@ struct ConstraintTraits<DistanceConstraint> : TraitsDefaults<DistanceConstraint,
     // field is added to the type and not here.
     template <class V>
     static void fields(DistanceConstraint& c, V& v) {
-        static_assert(sizeof(DistanceConstraint) == 24, "DistanceConstraint changed: update fields()");
+        static_assert(sizeof(DistanceConstraint) == 24,
+                      "DistanceConstraint changed: update fields()");
         v(c.i), v(c.j), v(c.restLength), v(c.complianceScale);
     }
 };

@@ -31,7 +31,8 @@ struct ConstraintTraits<SeparationConstraint> : TraitsDefaults<SeparationConstra
     // field is added to the type and not here.
     template <class V>
     static void fields(SeparationConstraint& c, V& v) {
-        static_assert(sizeof(SeparationConstraint) == 24, "SeparationConstraint changed: update fields()");
+        static_assert(sizeof(SeparationConstraint) == 24,
+                      "SeparationConstraint changed: update fields()");
         v(c.i), v(c.j), v(c.minDistance), v(c.complianceScale);
     }
 };

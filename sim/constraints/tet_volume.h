@@ -44,7 +44,8 @@ struct ConstraintTraits<TetVolumeConstraint> : TraitsDefaults<TetVolumeConstrain
     // field is added to the type and not here.
     template <class V>
     static void fields(TetVolumeConstraint& c, V& v) {
-        static_assert(sizeof(TetVolumeConstraint) == 32, "TetVolumeConstraint changed: update fields()");
+        static_assert(sizeof(TetVolumeConstraint) == 32,
+                      "TetVolumeConstraint changed: update fields()");
         for (int& i : c.i) v(i);
         v(c.restVolume), v(c.complianceScale);
     }

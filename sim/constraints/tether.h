@@ -2,7 +2,8 @@
 // Long-range attachment (tether; Kim, Chentanez and Müller 2012, the remedy FleX and Obi use
 // for PBD's stretch at pins): particle i stays within its rest geodesic distance L of the
 // pinned particle `anchor` nearest to it along the mesh. Unilateral, acting only when
-//     C = L - |p_i - p_anchor| < 0,   grad_i C = -n,  grad_anchor C = n,  n = (p_i - p_a)/|p_i - p_a|,
+//     C = L - |p_i - p_anchor| < 0,   grad_i C = -n,  grad_anchor C = n,  n = (p_i - p_a)/|p_i -
+//     p_a|,
 // so it never pulls a particle that is closer than L (the cloth can fold and swing freely)
 // and never moves the pin (w = 0). Tethers are derived from the topology and the pins
 // (sim/topology/tethers.h): World rebuilds them when either changes, so a split drops them.

@@ -24,19 +24,21 @@ struct Pose {
 };
 
 class DebugDraw {
-public:
+  public:
     virtual ~DebugDraw() = default;
     virtual void line(const Vec3& a, const Vec3& b, DebugColor color) = 0;
     virtual void point(const Vec3& p, float sizePixels, DebugColor color) = 0;
     // Solids, shaded like surfaces.
     virtual void solidSphere(const Vec3& /*center*/, Real /*radius*/, DebugColor /*color*/) {}
     // A box spanning +-halfExtents in its local frame.
-    virtual void solidBox(const Pose& /*pose*/, const Vec3& /*halfExtents*/, DebugColor /*color*/) {}
+    virtual void solidBox(const Pose& /*pose*/, const Vec3& /*halfExtents*/, DebugColor /*color*/) {
+    }
     // A capsule: the segment +-halfHeight along local y, swept by a sphere of `radius`.
     virtual void solidCapsule(const Pose& /*pose*/, Real /*radius*/, Real /*halfHeight*/,
                               DebugColor /*color*/) {}
     // A triangle mesh given in local coordinates; shared so a drawer may keep it uploaded.
-    virtual void solidMesh(const Pose& /*pose*/, const std::shared_ptr<const TriangleMesh>& /*mesh*/,
+    virtual void solidMesh(const Pose& /*pose*/,
+                           const std::shared_ptr<const TriangleMesh>& /*mesh*/,
                            DebugColor /*color*/) {}
     // An unbounded plane facing up (+y) at `point`: the ground the scene stands on.
     virtual void ground(const Vec3& /*point*/) {}

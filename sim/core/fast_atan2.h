@@ -42,7 +42,7 @@ inline Real fastAtan2(Real y, Real x) {
     const Real z = t * t;
     Real p = h[11];
     for (int k = 10; k >= 0; --k) p = p * z + h[k];
-    Real a = base + t * p;        // atan(min / max) in [0, pi/4]
+    Real a = base + t * p;         // atan(min / max) in [0, pi/4]
     if (swapped) a = kPi / 2 - a;  // atan(ay / ax) in [0, pi/2]
     if (x < 0) a = kPi - a;
     return std::copysign(a, y);

@@ -21,7 +21,8 @@ std::string rangeText(const ParamDesc& p) {
     if (p.type == ParamType::Bool) return "true or false";
     if (p.type == ParamType::Choice) {
         std::string names;
-        for (int k = 0; k < p.choiceCount; ++k) names += (k ? " | " : "") + std::string(p.choices[k]);
+        for (int k = 0; k < p.choiceCount; ++k)
+            names += (k ? " | " : "") + std::string(p.choices[k]);
         return names;
     }
     std::ostringstream out;  // (not "[" + std::string: GCC 12 warns falsely on that)
@@ -47,8 +48,9 @@ bool inRange(const ParamDesc& p, double v) {
 }
 
 std::string invalid(const ParamDesc& p, std::string_view text) {
-    return "setting '" + std::string(p.name) + "' = " + std::string(text) + " is invalid: must be " +
-           (p.type == ParamType::Int ? "an integer in " : "") + rangeText(p);
+    return "setting '" + std::string(p.name) + "' = " + std::string(text) +
+           " is invalid: must be " + (p.type == ParamType::Int ? "an integer in " : "") +
+           rangeText(p);
 }
 
 }  // namespace
@@ -71,7 +73,8 @@ const ParamDesc* findParam(std::string_view name) {
 
 std::string paramText(const Settings& s, const ParamDesc& p) {
     switch (p.type) {
-        case ParamType::Bool: return p.get(s) != 0 ? "true" : "false";
+        case ParamType::Bool:
+            return p.get(s) != 0 ? "true" : "false";
         case ParamType::Choice: {
             const int k = static_cast<int>(p.get(s));
             return k >= 0 && k < p.choiceCount ? p.choices[k] : number(k);
@@ -81,7 +84,8 @@ std::string paramText(const Settings& s, const ParamDesc& p) {
             return number(v.x()) + "," + number(v.y()) + "," + number(v.z());
         }
         case ParamType::Int:
-        case ParamType::Real: return number(p.get(s));
+        case ParamType::Real:
+            return number(p.get(s));
     }
     return {};
 }
@@ -90,9 +94,12 @@ std::string setParam(Settings& s, const ParamDesc& p, std::string_view text) {
     double v = 0;
     switch (p.type) {
         case ParamType::Bool:
-            if (text == "true" || text == "1" || text == "on") v = 1;
-            else if (text == "false" || text == "0" || text == "off") v = 0;
-            else return invalid(p, text);
+            if (text == "true" || text == "1" || text == "on")
+                v = 1;
+            else if (text == "false" || text == "0" || text == "off")
+                v = 0;
+            else
+                return invalid(p, text);
             break;
         case ParamType::Choice: {
             v = -1;
@@ -148,7 +155,8 @@ std::string validateParams(const Settings& s) {
 
 std::string paramsMarkdown() {
     std::ostringstream out;
-    out << "| name | group | type | range | default | shown | what |\n|---|---|---|---|---|---|---|\n";
+    out << "| name | group | type | range | default | shown | what "
+           "|\n|---|---|---|---|---|---|---|\n";
     static const char* kTypes[] = {"int", "real", "bool", "choice", "vec3"};
     static const char* kLevels[] = {"panel", "panel, advanced", "pbd-bench only"};
     const Settings defaults;

@@ -27,15 +27,15 @@ struct ParamDesc {
     const char* group;  // "world" or a solver's name ("hpbd", "mgpbd")
     ParamType type;
     ParamLevel level;
-    double min, max;    // valid range, inclusive (Int, Real, each Vec3 component)
-    bool logScale;      // slider spans decades
-    const char* unit;   // "" when dimensionless
+    double min, max;   // valid range, inclusive (Int, Real, each Vec3 component)
+    bool logScale;     // slider spans decades
+    const char* unit;  // "" when dimensionless
     const char* help;
     const char* const* choices = nullptr;  // Choice: names, the value is the index
     int choiceCount = 0;
-    double (*get)(const Settings&) = nullptr;      // all but Vec3
+    double (*get)(const Settings&) = nullptr;  // all but Vec3
     void (*set)(Settings&, double) = nullptr;
-    Vec3 (*getVec)(const Settings&) = nullptr;     // Vec3
+    Vec3 (*getVec)(const Settings&) = nullptr;  // Vec3
     void (*setVec)(Settings&, const Vec3&) = nullptr;
 };
 
@@ -63,20 +63,26 @@ std::span<const ParamDesc> mgpbdParams();
 // as a double.
 template <class T>
 double asDouble(T v) {
-    if constexpr (std::is_enum_v<T>) return static_cast<double>(static_cast<int>(v));
-    else return static_cast<double>(v);
+    if constexpr (std::is_enum_v<T>)
+        return static_cast<double>(static_cast<int>(v));
+    else
+        return static_cast<double>(v);
 }
 template <class T>
 void fromDouble(T& field, double v) {
-    if constexpr (std::is_enum_v<T>) field = static_cast<T>(static_cast<int>(v));
-    else if constexpr (std::is_same_v<T, bool>) field = v != 0;
-    else if constexpr (std::is_integral_v<T>) field = static_cast<T>(v < 0 ? v - 0.5 : v + 0.5);
-    else field = static_cast<T>(v);
+    if constexpr (std::is_enum_v<T>)
+        field = static_cast<T>(static_cast<int>(v));
+    else if constexpr (std::is_same_v<T, bool>)
+        field = v != 0;
+    else if constexpr (std::is_integral_v<T>)
+        field = static_cast<T>(v < 0 ? v - 0.5 : v + 0.5);
+    else
+        field = static_cast<T>(v);
 }
 
 }  // namespace sim
 
 // PBD_FIELD(path): the get/set pair of the plain field settings.path.
-#define PBD_FIELD(path)                                                   \
-    [](const ::sim::Settings& s) { return ::sim::asDouble(s.path); },     \
+#define PBD_FIELD(path)                                               \
+    [](const ::sim::Settings& s) { return ::sim::asDouble(s.path); }, \
         [](::sim::Settings& s, double v) { ::sim::fromDouble(s.path, v); }

@@ -10,11 +10,11 @@
 namespace sim {
 
 struct Particles {
-    std::vector<Vec3> x;   // positions at the start of the step [m]
-    std::vector<Vec3> v;   // velocities [m/s]
-    std::vector<Vec3> p;   // predicted positions, written by the solvers [m]
-    std::vector<Real> m;   // mass [kg], always > 0
-    std::vector<Real> w;   // inverse mass used by the solvers [1/kg]; 0 when pinned
+    std::vector<Vec3> x;  // positions at the start of the step [m]
+    std::vector<Vec3> v;  // velocities [m/s]
+    std::vector<Vec3> p;  // predicted positions, written by the solvers [m]
+    std::vector<Real> m;  // mass [kg], always > 0
+    std::vector<Real> w;  // inverse mass used by the solvers [1/kg]; 0 when pinned
     std::vector<uint8_t> pinned;
     // The particle this one was split from by tearing or cutting, followed back to the
     // mesh's original vertex (its own index if never split). Self collision treats all

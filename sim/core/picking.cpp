@@ -31,7 +31,8 @@ std::optional<PickHit> pickParticle(const World& world, const Ray& ray) {
     return pickParticle(world.particles.x, world.triangles, free, ray);
 }
 
-std::optional<PickHit> pickParticle(std::span<const Vec3> x, std::span<const std::array<int, 3>> triangles,
+std::optional<PickHit> pickParticle(std::span<const Vec3> x,
+                                    std::span<const std::array<int, 3>> triangles,
                                     std::span<const char> freeParticles, const Ray& ray) {
     std::optional<PickHit> best;
     for (int k = 0; k < static_cast<int>(triangles.size()); ++k) {
@@ -53,7 +54,8 @@ std::optional<PickHit> pickParticle(std::span<const Vec3> x, std::span<const std
     }
     const Real dd = ray.direction.squaredNorm();
     if (!(dd > 0)) return best;
-    for (int i = 0; i < static_cast<int>(x.size()) && i < static_cast<int>(freeParticles.size()); ++i) {
+    for (int i = 0; i < static_cast<int>(x.size()) && i < static_cast<int>(freeParticles.size());
+         ++i) {
         if (!freeParticles[i]) continue;
         const Real t = (x[i] - ray.origin).dot(ray.direction) / dd;
         if (t <= 0 || (best && t >= best->t)) continue;

@@ -36,7 +36,8 @@ inline constexpr Real kFreeParticlePickSlope = 0.02;  // about 1.1 degrees
 std::optional<PickHit> pickParticle(const World& world, const Ray& ray);
 // The same on plain arrays (a published copy of the world, read by another thread):
 // positions, triangles, and 1 for the particles picked by the cone instead of a triangle.
-std::optional<PickHit> pickParticle(std::span<const Vec3> x, std::span<const std::array<int, 3>> triangles,
+std::optional<PickHit> pickParticle(std::span<const Vec3> x,
+                                    std::span<const std::array<int, 3>> triangles,
                                     std::span<const char> freeParticles, const Ray& ray);
 
 // 1 for particles that are a vertex of some World::triangles entry.

@@ -45,7 +45,9 @@ inline constexpr std::array<StageInfo, kStageCount> kStages = {{
     {Stage::Tear, "tear", "tear"},
 }};
 
-inline const StageInfo& stageInfo(Stage s) { return kStages[static_cast<size_t>(s)]; }
+inline const StageInfo& stageInfo(Stage s) {
+    return kStages[static_cast<size_t>(s)];
+}
 
 struct Profile {
     std::array<double, kStageCount> ms{};  // per stage, summed over the frame's substeps
@@ -63,7 +65,7 @@ struct Profile {
 
 // Adds the elapsed milliseconds to an accumulator when it goes out of scope.
 class ScopedTimer {
-public:
+  public:
     explicit ScopedTimer(double& accumulator)
         : accumulator_(accumulator), start_(std::chrono::steady_clock::now()) {}
     ~ScopedTimer() {
@@ -73,7 +75,7 @@ public:
     ScopedTimer(const ScopedTimer&) = delete;
     ScopedTimer& operator=(const ScopedTimer&) = delete;
 
-private:
+  private:
     double& accumulator_;
     std::chrono::steady_clock::time_point start_;
 };

@@ -1,9 +1,9 @@
 #include "sim/core/settings.h"
 
-#include "sim/core/params.h"
-
 #include <cmath>
 #include <sstream>
+
+#include "sim/core/params.h"
 
 namespace sim {
 
@@ -38,18 +38,25 @@ std::string checkMaterial(const char* field, const Material& mat) {
 
 std::string Settings::validate() const {
     if (std::string e = validateParams(*this); !e.empty()) return e;
-    for (auto [name, mat] : {std::pair{"stretch", &stretch}, {"bend", &bend}, {"attachment", &attachment},
-                             {"volume", &volume}, {"arap", &arap}})
+    for (auto [name, mat] : {std::pair{"stretch", &stretch},
+                             {"bend", &bend},
+                             {"attachment", &attachment},
+                             {"volume", &volume},
+                             {"arap", &arap}})
         if (std::string e = checkMaterial(name, *mat); !e.empty()) return e;
     return {};
 }
 
 const char* solverName(SolverKind kind) {
     switch (kind) {
-        case SolverKind::PBD: return "pbd";
-        case SolverKind::XPBD: return "xpbd";
-        case SolverKind::HPBD: return "hpbd";
-        case SolverKind::MGPBD: return "mgpbd";
+        case SolverKind::PBD:
+            return "pbd";
+        case SolverKind::XPBD:
+            return "xpbd";
+        case SolverKind::HPBD:
+            return "hpbd";
+        case SolverKind::MGPBD:
+            return "mgpbd";
     }
     return "?";
 }

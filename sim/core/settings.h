@@ -59,8 +59,8 @@ struct Settings {
     Material stretch{1.0, 0.0};
     Material bend = materialFromSlider(0.1, kBendCompliance);
     Material attachment{1.0, 0.0};
-    Material volume{1.0, 0.0};        // tet volume (paper 004 eq. 20)
-    Material arap{1.0, 1e-6};         // ARAP tets: compliance 1/mu, mu = 1e6 Pa (MGPBD eq. 8)
+    Material volume{1.0, 0.0};  // tet volume (paper 004 eq. 20)
+    Material arap{1.0, 1e-6};   // ARAP tets: compliance 1/mu, mu = 1e6 Pa (MGPBD eq. 8)
 
     Real damping = 0.0;  // k_damping of §3.5 in [0,1], per substep
 

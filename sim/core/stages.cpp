@@ -60,7 +60,7 @@ void dampVelocities(Particles& P, Real kDamping) {
     for (int i = 0; i < n; ++i) {
         if (P.w[i] == 0) continue;
         const Vec3 dv = vcm + omega.cross(P.x[i] - xcm) - P.v[i];  // (7)
-        P.v[i] += kDamping * dv;                                    // (8)
+        P.v[i] += kDamping * dv;                                   // (8)
     }
 }
 

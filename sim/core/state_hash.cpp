@@ -41,8 +41,8 @@ uint64_t stateHash(const World& world) {
         }
     });
     for (const RigidBody& b : world.rigid.bodies) {  // none: the hash is what it was before them
-        const Real motion[13] = {b.x.x(),     b.x.y(),     b.x.z(),     b.q.w(),    b.q.x(),
-                                 b.q.y(),     b.q.z(),     b.v.x(),     b.v.y(),    b.v.z(),
+        const Real motion[13] = {b.x.x(),     b.x.y(),     b.x.z(),    b.q.w(), b.q.x(),
+                                 b.q.y(),     b.q.z(),     b.v.x(),    b.v.y(), b.v.z(),
                                  b.omega.x(), b.omega.y(), b.omega.z()};
         f.add(motion, sizeof motion);
     }

@@ -32,9 +32,12 @@ std::string validateWorld(const World& world) {
         using Traits = std::decay_t<decltype(traits)>;
         for (size_t c = 0; c < array.size() && error.empty(); ++c) {
             for (int k : Traits::indices(array[c]))
-                if (!in(k)) error = problem(std::string(Traits::name) + " constraint", c, "particle index out of range");
+                if (!in(k))
+                    error = problem(std::string(Traits::name) + " constraint", c,
+                                    "particle index out of range");
             if (error.empty())
-                if (const char* why = Traits::check(array[c])) error = problem(std::string(Traits::name) + " constraint", c, why);
+                if (const char* why = Traits::check(array[c]))
+                    error = problem(std::string(Traits::name) + " constraint", c, why);
         }
     });
     if (!error.empty()) return error;

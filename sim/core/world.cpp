@@ -55,7 +55,9 @@ std::string hint(Stage stage, const Settings& s) {
 
 }  // namespace
 
-World::World() : solver_(createSolver(SolverKind::PBD)) { bumpTopology(); }
+World::World() : solver_(createSolver(SolverKind::PBD)) {
+    bumpTopology();
+}
 World::~World() = default;
 World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;
@@ -99,32 +101,46 @@ void World::runStagesBeforeSolve() {
 void World::runStage(Stage stage, Real dt, Real alpha) {
     const Settings& s = settings;
     switch (stage) {
-        case Stage::ExternalForces: applyExternalForces(particles, triangles, s, dt); break;
-        case Stage::Damping: dampVelocities(particles, s.damping); break;
-        case Stage::Predict: predictPositions(particles, dt); break;
+        case Stage::ExternalForces:
+            applyExternalForces(particles, triangles, s, dt);
+            break;
+        case Stage::Damping:
+            dampVelocities(particles, s.damping);
+            break;
+        case Stage::Predict:
+            predictPositions(particles, dt);
+            break;
         case Stage::Kinematics:
             maintainTethers();
             if (animate) animate(*this, time_);
             for (Collider& c : colliders) applyMotion(c, time_ + dt);  // pose at the substep's end
             if (colliderDrag_)
-                driveDraggedCollider(colliders[colliderDrag_->collider], *colliderDrag_, alpha, s.frameDt);
-            if (grab_) particles.p[grab_->particle] = grab_->start + alpha * (grab_->target - grab_->start);
+                driveDraggedCollider(colliders[colliderDrag_->collider], *colliderDrag_, alpha,
+                                     s.frameDt);
+            if (grab_)
+                particles.p[grab_->particle] =
+                    grab_->start + alpha * (grab_->target - grab_->start);
             break;
-        case Stage::RigidBodies: stepRigidBodies(*this, dt); break;
+        case Stage::RigidBodies:
+            stepRigidBodies(*this, dt);
+            break;
         case Stage::Contacts:
             generateContacts(particles, colliders, s.collisionThickness, contacts_.colliders, dt,
                              &contacts_.bodies);
             if (s.selfCollision)
-                contacts_.selfDetector.generate(particles, triangles, constraints.distance,
-                                                topologyVersion_, s.selfThickness, contacts_.colliders,
-                                                contacts_.self, contacts_.selfBudget);
+                contacts_.selfDetector.generate(
+                    particles, triangles, constraints.distance, topologyVersion_, s.selfThickness,
+                    contacts_.colliders, contacts_.self, contacts_.selfBudget);
             else
                 contacts_.self.clear();
             break;
-        case Stage::Solve: solverSwitch.solve(*this, *solver_, dt); break;  // (9)-(11)
+        case Stage::Solve:
+            solverSwitch.solve(*this, *solver_, dt);
+            break;  // (9)-(11)
         case Stage::PostProjection:
             finishRigidContacts(*this, dt);
-            resolveRemainingPenetrations(particles, colliders, s.collisionThickness, contacts_.colliders);
+            resolveRemainingPenetrations(particles, colliders, s.collisionThickness,
+                                         contacts_.colliders);
             break;
         case Stage::Velocities:
             updateVelocities(particles, dt);
@@ -138,7 +154,8 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
         case Stage::Tear:
             if (s.tearStrain > 0) tearOverstrainedEdges(*this);  // PBD §5
             break;
-        case Stage::Count: break;
+        case Stage::Count:
+            break;
     }
 }
 
@@ -206,7 +223,9 @@ Solver& World::solver() {
     return *solver_;
 }
 
-const Solver& World::solver() const { return *solver_; }
+const Solver& World::solver() const {
+    return *solver_;
+}
 
 namespace {
 uint64_t nextTopologyVersion() {

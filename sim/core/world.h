@@ -47,17 +47,17 @@ struct TopologyChange {
 // Thrown by World::step when a stage left a non-finite value. The world is back in its
 // state before the step (positions and velocities; topology a failed tear added is kept).
 class StepFailure : public std::runtime_error {
-public:
+  public:
     StepFailure(Stage stage, const std::string& message)
         : std::runtime_error(message), stage_(stage) {}
     Stage stage() const { return stage_; }
 
-private:
+  private:
     Stage stage_;
 };
 
 class World {
-public:
+  public:
     World();
     ~World();
     World(World&&) noexcept;
@@ -69,7 +69,7 @@ public:
     std::vector<Triangle> triangles;  // the surface: rendering, picking, wind, self collision
     RigidWorld rigid;                 // rigid bodies, each driving one of the colliders
     Settings settings;
-    Profile profile;  // last frame, ms per stage
+    Profile profile;               // last frame, ms per stage
     SolverCrossfade solverSwitch;  // hands a solver switch over without a jump
     // Called in the kinematics stage of each substep with the substep's start time, for
     // scenes that move colliders on a script.
@@ -130,7 +130,7 @@ public:
     // Empties the world (keeps settings and solver kind).
     void clear();
 
-private:
+  private:
     void substep(Real dt, Real alpha);
     void runStage(Stage stage, Real dt, Real alpha);
     void checkAfter(Stage stage);
@@ -144,11 +144,11 @@ private:
     std::optional<Grab> grab_;
     std::optional<ColliderDrag> colliderDrag_;
     uint64_t topologyVersion_ = 0;
-    std::vector<TopologyChange> changes_;  // since the last non-split change
-    uint64_t pinVersion_ = 1;              // bumped by every pin, grab and release
+    std::vector<TopologyChange> changes_;                  // since the last non-split change
+    uint64_t pinVersion_ = 1;                              // bumped by every pin, grab and release
     std::pair<uint64_t, uint64_t> tethersBuiltFor_{0, 0};  // (topology, pin) versions
-    std::vector<Vec3> savedX_, savedV_;    // the state before the step, for StepFailure
-    std::vector<RigidBody> savedBodies_;   // likewise
+    std::vector<Vec3> savedX_, savedV_;   // the state before the step, for StepFailure
+    std::vector<RigidBody> savedBodies_;  // likewise
     Real time_ = 0;
     long frame_ = 0;
 };

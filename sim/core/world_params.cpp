@@ -8,8 +8,8 @@ namespace {
 const char* const kSolvers[] = {"pbd", "xpbd", "hpbd", "mgpbd"};
 
 // A material family on one slider: PBD k = s, XPBD alpha log-linear in s (settings.h).
-#define PBD_MATERIAL(member, range)                                               \
-    [](const Settings& s) { return double(s.member.stiffness); },                   \
+#define PBD_MATERIAL(member, range)                               \
+    [](const Settings& s) { return double(s.member.stiffness); }, \
         [](Settings& s, double v) { s.member = materialFromSlider(v, range); }
 
 }  // namespace
@@ -19,12 +19,13 @@ std::span<const ParamDesc> worldParams() {
     using L = ParamLevel;
     static const ParamDesc table[] = {
         {"solver", "world", T::Choice, L::Basic, 0, 3, false, "",
-         "constraint solver: PBD, XPBD (compliance), HPBD (hierarchical), MGPBD (global, multigrid)",
+         "constraint solver: PBD, XPBD (compliance), HPBD (hierarchical), MGPBD (global, "
+         "multigrid)",
          kSolvers, 4, PBD_FIELD(solver)},
-        {"dt", "world", T::Real, L::Basic, 1e-5, 1, true, "s", "simulated time per step",
-         nullptr, 0, PBD_FIELD(frameDt)},
-        {"substeps", "world", T::Int, L::Basic, 1, 1000, true, "", "substeps per step (dt / n each)",
-         nullptr, 0, PBD_FIELD(substeps)},
+        {"dt", "world", T::Real, L::Basic, 1e-5, 1, true, "s", "simulated time per step", nullptr,
+         0, PBD_FIELD(frameDt)},
+        {"substeps", "world", T::Int, L::Basic, 1, 1000, true, "",
+         "substeps per step (dt / n each)", nullptr, 0, PBD_FIELD(substeps)},
         {"iterations", "world", T::Int, L::Basic, 0, 10000, true, "",
          "solver iterations per substep (n_s of PBD §3.3)", nullptr, 0, PBD_FIELD(iterations)},
         {"stretch", "world", T::Real, L::Basic, 0, 1, false, "",
@@ -42,19 +43,22 @@ std::span<const ParamDesc> worldParams() {
         {"mu", "world", T::Real, L::Basic, 1e2, 1e13, true, "Pa",
          "ARAP shear modulus of soft bodies (compliance 1/(mu V_tet), MGPBD eq. 8)", nullptr, 0,
          [](const Settings& s) { return s.arap.compliance > 0 ? 1 / s.arap.compliance : 1e13; },
-         [](Settings& s, double v) { s.arap = Material{1.0, 1 / v}; }},
+         [](Settings& s, double v) {
+             s.arap = Material{1.0, 1 / v};
+         }},
         {"damping", "world", T::Real, L::Basic, 0, 1, false, "",
          "k_damping of PBD §3.5 per substep (rigid motion kept)", nullptr, 0, PBD_FIELD(damping)},
         {"gravity", "world", T::Vec3, L::Basic, -100, 100, false, "m/s^2", "gravity", nullptr, 0,
          nullptr, nullptr, [](const Settings& s) { return s.gravity; },
          [](Settings& s, const Vec3& v) { s.gravity = v; }},
-        {"wind", "world", T::Vec3, L::Basic, -100, 100, false, "m/s", "air velocity (drag on triangles)",
-         nullptr, 0, nullptr, nullptr, [](const Settings& s) { return s.wind; },
-         [](Settings& s, const Vec3& v) { s.wind = v; }},
+        {"wind", "world", T::Vec3, L::Basic, -100, 100, false, "m/s",
+         "air velocity (drag on triangles)", nullptr, 0, nullptr, nullptr,
+         [](const Settings& s) { return s.wind; }, [](Settings& s, const Vec3& v) { s.wind = v; }},
         {"wind-drag", "world", T::Real, L::Advanced, 0, 100, false, "kg/(m^2 s)",
          "drag coefficient per unit area", nullptr, 0, PBD_FIELD(windDrag)},
         {"thickness", "world", T::Real, L::Advanced, 0, 0.1, false, "m",
-         "particles are kept this far outside colliders", nullptr, 0, PBD_FIELD(collisionThickness)},
+         "particles are kept this far outside colliders", nullptr, 0,
+         PBD_FIELD(collisionThickness)},
         {"friction", "world", T::Real, L::Advanced, 0, 10, false, "",
          "kinetic Coulomb coefficient (algorithm line 16)", nullptr, 0, PBD_FIELD(friction)},
         {"static-friction", "world", T::Real, L::Advanced, 0, 10, false, "",
@@ -66,10 +70,12 @@ std::span<const ParamDesc> worldParams() {
         {"self-thickness", "world", T::Real, L::Advanced, 1e-5, 0.1, true, "m",
          "h of PBD eq. 12: distance kept between layers", nullptr, 0, PBD_FIELD(selfThickness)},
         {"tethers", "world", T::Bool, L::Basic, 0, 1, false, "",
-         "long-range attachments: each particle within its rest geodesic distance of its nearest pin",
+         "long-range attachments: each particle within its rest geodesic distance of its nearest "
+         "pin",
          nullptr, 0, PBD_FIELD(tethers)},
         {"tear", "world", T::Real, L::Basic, 0, 100, false, "",
-         "tear edges stretched beyond this strain (PBD §5); 0 = off", nullptr, 0, PBD_FIELD(tearStrain)},
+         "tear edges stretched beyond this strain (PBD §5); 0 = off", nullptr, 0,
+         PBD_FIELD(tearStrain)},
         {"max-tears", "world", T::Int, L::Advanced, 0, 100000, true, "",
          "vertex splits per substep at most", nullptr, 0, PBD_FIELD(maxTearsPerSubstep)},
         {"track-residual", "world", T::Bool, L::Advanced, 0, 1, false, "",

@@ -49,7 +49,8 @@ void pack(const C& c, int row, double* q) {
     } else if constexpr (std::is_same_v<C, TetVolumeConstraint>) {
         q[0] = c.restVolume;
         q[1] = c.complianceScale;
-    } else if constexpr (std::is_same_v<C, ArapConstraint> || std::is_same_v<C, ArapStrainConstraint>) {
+    } else if constexpr (std::is_same_v<C, ArapConstraint> ||
+                         std::is_same_v<C, ArapStrainConstraint>) {
         for (int i = 0; i < 3; ++i)
             for (int j = 0; j < 3; ++j) q[3 * i + j] = c.restInverse(i, j);
         q[9] = c.complianceScale;

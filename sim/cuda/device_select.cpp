@@ -17,7 +17,9 @@ const char* deviceName(Device device) {
     return device == Device::Cuda ? "cuda" : "cpu";
 }
 
-bool available() { return unavailableReason().empty(); }
+bool available() {
+    return unavailableReason().empty();
+}
 
 bool hasGpuSolver(SolverKind kind) {
     return kind == SolverKind::MGPBD || kind == SolverKind::XPBD;

@@ -134,8 +134,8 @@ std::string GpuMgpbdCore<T>::solve(World& world, Real dt, SolverStats& stats,
     t = Clock::now();
     rows_.refresh(world, dt, stream_);
     particles_.upload(world.particles, stream_);
-    const bool deviceContacts =
-        !hasUnilateralConstraints(world) && particles_.uploadContacts(world.contacts().colliders, stream_);
+    const bool deviceContacts = !hasUnilateralConstraints(world) &&
+                                particles_.uploadContacts(world.contacts().colliders, stream_);
     lambda_.resize(rows);
     lambda_.zero(stream_);  // line 2
     dlambda_.resize(rows);
@@ -228,7 +228,8 @@ std::string GpuMgpbdCore<T>::solve(World& world, Real dt, SolverStats& stats,
 template <class T>
 void GpuMgpbdCore<T>::finish(World& world, Real dt, bool deviceContacts) {
     if (deviceContacts) particles_.projectContacts(world.settings.staticFriction, dt, stream_);
-    particles_.download(world.particles, deviceContacts ? &world.contacts().colliders : nullptr, stream_);
+    particles_.download(world.particles, deviceContacts ? &world.contacts().colliders : nullptr,
+                        stream_);
     projectRemaining(world, dt, deviceContacts);
 }
 

@@ -60,8 +60,8 @@ std::string GpuXpbd::begin(const World& world, Real dt) {
     }
     s.rows.refresh(world, dt, s.stream);
     s.particles.upload(P, s.stream);
-    s.deviceContacts =
-        !hasUnilateralConstraints(world) && s.particles.uploadContacts(world.contacts().colliders, s.stream);
+    s.deviceContacts = !hasUnilateralConstraints(world) &&
+                       s.particles.uploadContacts(world.contacts().colliders, s.stream);
     s.friction = world.settings.staticFriction;
     s.dt = dt;
     s.lambda.resize(s.rows.rows());
@@ -106,7 +106,8 @@ double GpuXpbd::residual() {
 
 void GpuXpbd::end(World& world) {
     GpuXpbdState& s = *state_;
-    s.particles.download(world.particles, s.deviceContacts ? &world.contacts().colliders : nullptr, s.stream);
+    s.particles.download(world.particles, s.deviceContacts ? &world.contacts().colliders : nullptr,
+                         s.stream);
     projectRemaining(world, s.dt, s.deviceContacts);
 }
 

@@ -7,8 +7,10 @@ namespace sim {
 
 std::string meshCacheDir() {
     if (const char* d = std::getenv("PBD_MESH_DIR"); d && *d) return d;
-    if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d) return std::string(d) + "/pbd-sandbox/meshes";
-    if (const char* d = std::getenv("HOME"); d && *d) return std::string(d) + "/.cache/pbd-sandbox/meshes";
+    if (const char* d = std::getenv("XDG_CACHE_HOME"); d && *d)
+        return std::string(d) + "/pbd-sandbox/meshes";
+    if (const char* d = std::getenv("HOME"); d && *d)
+        return std::string(d) + "/.cache/pbd-sandbox/meshes";
     return {};
 }
 

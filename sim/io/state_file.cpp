@@ -59,7 +59,8 @@ json constraintsToJson(const ConstraintSet& set) {
 
 void constraintsFromJson(const Node& n, int particles, ConstraintSet& set) {
     for (const auto& item : n.value().items()) {
-        const std::string& key = item.key();  // a plain name: clang 14 (fuzz preset) captures no bindings
+        const std::string& key =
+            item.key();  // a plain name: clang 14 (fuzz preset) captures no bindings
         bool known = false;
         visitConstraints(set, [&](const auto&, const auto& traits) {
             known = known || key == std::decay_t<decltype(traits)>::name;

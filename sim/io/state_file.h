@@ -7,8 +7,9 @@
 //    "particles": {"count": n, "x": [3n], "v": [3n], "p": [3n], "m": [n], "w": [n],
 //                  "pinned": [n], "origin": [n]},
 //    "triangles": [3t], "constraints": {"<type name>": {"count": c, "ints": [...], "reals":
-//    [...]}}, "colliders": [...], "rigid_bodies": [{"x", "q", "v", "omega"}], "grab": {...}, "collider_drag": {...}, "hpbd": {"levels": [...],
-//    "level_of": [...], "child_slot": [...], "pending_splits": [...]}}
+//    [...]}}, "colliders": [...], "rigid_bodies": [{"x", "q", "v", "omega"}], "grab": {...},
+//    "collider_drag": {...}, "hpbd": {"levels": [...], "level_of": [...], "child_slot": [...],
+//    "pending_splits": [...]}}
 // Constraints are written field by field (a codec per type, state_file.cpp), every array of
 // the type list; no solver keeps multipliers across steps, so there are none to write.
 // Rigid bodies (optional) keep only their motion: their shapes, masses and attachments are

@@ -15,7 +15,7 @@ namespace sim {
 class World;
 
 class StatsCsv {
-public:
+  public:
     StatsCsv() = default;
     StatsCsv(const StatsCsv&) = delete;
     StatsCsv& operator=(const StatsCsv&) = delete;
@@ -26,7 +26,7 @@ public:
     void writeRow(const World& world, const std::vector<double>& extraValues = {});
     const std::string& error() const { return error_; }
 
-private:
+  private:
     std::ofstream out_;
     std::string error_, path_, temporary_;
     size_t extraCount_ = 0;

@@ -11,12 +11,12 @@
 namespace sim {
 
 struct ProcessResult {
-    int exitCode = -1;      // exit status when it exited
-    int signal = 0;         // the signal that ended it, if one did
-    bool timedOut = false;  // killed after the time limit
-    bool cancelled = false; // killed because `cancel` was set
-    std::string error;      // could not start (program not found, ...), else empty
-    double seconds = 0;     // wall time
+    int exitCode = -1;       // exit status when it exited
+    int signal = 0;          // the signal that ended it, if one did
+    bool timedOut = false;   // killed after the time limit
+    bool cancelled = false;  // killed because `cancel` was set
+    std::string error;       // could not start (program not found, ...), else empty
+    double seconds = 0;      // wall time
     bool ok() const {
         return error.empty() && !timedOut && !cancelled && signal == 0 && exitCode == 0;
     }

@@ -150,8 +150,10 @@ std::string loadCacheEntry(const std::string& stem, const TetgenCacheMeta& meta,
         return l;
     };
     for (int k = 0; k < 4; ++k)
-        if (line(sum, k) != line(expected, k)) return stem + ".sum: made for another input, flags or tetgen";
-    if (line(sum, 4) != line(expected, 4)) return stem + ".1.node: size or checksum differs from the .sum";
+        if (line(sum, k) != line(expected, k))
+            return stem + ".sum: made for another input, flags or tetgen";
+    if (line(sum, 4) != line(expected, 4))
+        return stem + ".1.node: size or checksum differs from the .sum";
     return stem + ".1.ele: size or checksum differs from the .sum";
 }
 

@@ -46,7 +46,8 @@ std::string runTetgen(const std::string& program, const std::string& flags, cons
     if (run.ok()) return {};
     std::error_code ec;
     if (run.cancelled) {
-        for (const char* ext : {".off", ".log", ".1.node", ".1.ele", ".1.face", ".1.edge", ".1.smesh"})
+        for (const char* ext :
+             {".off", ".log", ".1.node", ".1.ele", ".1.face", ".1.edge", ".1.smesh"})
             fs::remove(work + ext, ec);
         return "cancelled";  // mesh_import's off-thread job gave up; nothing to report
     }

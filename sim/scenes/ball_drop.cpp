@@ -19,7 +19,8 @@ std::string build(World& world, const SceneParams& params) {
     for (int k = 0; k < 3; ++k) {
         const int level = std::max(0, res - 2 + k);
         const Vec3 center(-0.8 + 0.8 * k, 0.8, 0.0);
-        if (std::string e = addTetgenSoftBody(world, makeIcosphere(center, 0.25, level), params, options);
+        if (std::string e =
+                addTetgenSoftBody(world, makeIcosphere(center, 0.25, level), params, options);
             !e.empty())
             return e;
     }
@@ -32,8 +33,8 @@ std::string build(World& world, const SceneParams& params) {
 }  // namespace
 
 SceneInfo ballDropScene() {
-    return {"ball_drop", "softbody", "soft balls at three resolutions fall on the ground (MGPBD Fig. 12)",
-            3, build};
+    return {"ball_drop", "softbody",
+            "soft balls at three resolutions fall on the ground (MGPBD Fig. 12)", 3, build};
 }
 
 }  // namespace sim

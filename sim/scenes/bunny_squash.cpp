@@ -36,7 +36,9 @@ void standOnGround(TriangleMesh& surface) {
 std::string bunnyTets(int res, const TetgenOptions& tetgen, TetMesh& rest, std::string& source) {
     if (res < 16) return "resolution " + std::to_string(res) + " < 16";
     const std::string path = findCachedMesh("bunny00.off");
-    if (path.empty()) return "bunny00.off is not in the mesh cache " + meshCacheDir() + " (run scripts/fetch_meshes)";
+    if (path.empty())
+        return "bunny00.off is not in the mesh cache " + meshCacheDir() +
+               " (run scripts/fetch_meshes)";
     ObjResult off = loadOff(path);
     if (!off.error.empty()) return off.error;
     auto tetrahedralizes = [&](const TriangleMesh& decimated) {
@@ -45,7 +47,8 @@ std::string bunnyTets(int res, const TetgenOptions& tetgen, TetMesh& rest, std::
         TetgenResult tets = tetrahedralize(surface, tetgen);
         if (!tets.error.empty()) return tets.error;
         rest = std::move(tets.mesh);
-        source = "bunny00.off decimated to " + std::to_string(surface.triangles.size()) + " triangles";
+        source =
+            "bunny00.off decimated to " + std::to_string(surface.triangles.size()) + " triangles";
         return std::string();
     };
     std::string why;
@@ -79,7 +82,8 @@ std::string build(World& world, const SceneParams& params) {
     TetMesh rest;
     std::string source;
     if (std::string e = bunnySquashMesh(params, rest, &source); !e.empty()) return e;
-    if (source.rfind("bunny", 0) != 0) std::fprintf(stderr, "bunny_squash: using the %s\n", source.c_str());
+    if (source.rfind("bunny", 0) != 0)
+        std::fprintf(stderr, "bunny_squash: using the %s\n", source.c_str());
     SoftBodyOptions options;
     options.density = 1000;
     options.arapForm = params.arapForm.value_or(options.arapForm);
@@ -96,9 +100,10 @@ std::string build(World& world, const SceneParams& params) {
 }  // namespace
 
 SceneInfo bunnySquashScene() {
-    return {"bunny_squash", "softbody",
-            "a bunny (or capsule) squashed to 10% of its height recovers (MGPBD Fig. 13; ARAP mu 1e9)", 16,
-            build};
+    return {
+        "bunny_squash", "softbody",
+        "a bunny (or capsule) squashed to 10% of its height recovers (MGPBD Fig. 13; ARAP mu 1e9)",
+        16, build};
 }
 
 }  // namespace sim

@@ -14,8 +14,10 @@ std::string buildImportedScene(World& world, std::span<const PreparedImport> bod
         softBody = softBody || body.options.kind == BodyKind::SoftBody;
     }
     fresh.colliders.push_back(Collider::plane(Vec3::Zero(), Vec3::UnitY()));
-    if (softBody) useSoftBodySettings(fresh.settings, kImportedSoftBodyMu);
-    else fresh.settings.substeps = kImportedClothSubsteps;
+    if (softBody)
+        useSoftBodySettings(fresh.settings, kImportedSoftBodyMu);
+    else
+        fresh.settings.substeps = kImportedClothSubsteps;
     // A mesh made cloth folds onto itself (a closed shell hanging from its top collapses).
     fresh.settings.selfCollision = !softBody || bodies.size() > 1;
     world = std::move(fresh);

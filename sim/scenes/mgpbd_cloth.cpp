@@ -44,7 +44,9 @@ std::string build(World& world, const SceneParams& params) {
 
 SceneInfo mgpbdClothScene() {
     return {"mgpbd_cloth", "cloth",
-            "MGPBD paper cloth: unit grid hanging from its top corners, mass 1 per particle, compliance 1e-9, dt 3 ms", 64, build};
+            "MGPBD paper cloth: unit grid hanging from its top corners, mass 1 per particle, "
+            "compliance 1e-9, dt 3 ms",
+            64, build};
 }
 
 }  // namespace sim

@@ -35,7 +35,8 @@ std::string build(World& world, const SceneParams& params) {
         const Real period = 2 * (2 * kReach / kSpeed);
         const Real phase = std::fmod(t, period) / period;
         const Real dir = phase < 0.5 ? 1.0 : -1.0;
-        const Real z = phase < 0.5 ? -kReach + 4 * kReach * phase : kReach - 4 * kReach * (phase - 0.5);
+        const Real z =
+            phase < 0.5 ? -kReach + 4 * kReach * phase : kReach - 4 * kReach * (phase - 0.5);
         Collider& ball = w.colliders[1];
         ball.center = Vec3(0, 0.85, z);
         ball.velocity = Vec3(0, 0, dir * kSpeed);

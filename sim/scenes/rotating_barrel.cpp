@@ -48,9 +48,11 @@ std::string build(World& world, const SceneParams& params) {
     if (!error.empty()) return error;
     const Real staveHalfWidth = kRadius * std::tan(std::numbers::pi / kStaves) + 0.03;
     for (int k = 0; k < kStaves; ++k)
-        world.colliders.push_back(Collider::box(Vec3::Zero(), Vec3(staveHalfWidth, 0.05, kHalfLength + 0.1)));
+        world.colliders.push_back(
+            Collider::box(Vec3::Zero(), Vec3(staveHalfWidth, 0.05, kHalfLength + 0.1)));
     for (int k = 0; k < 2; ++k)
-        world.colliders.push_back(Collider::box(Vec3::Zero(), Vec3(kRadius + 0.1, kRadius + 0.1, 0.05)));
+        world.colliders.push_back(
+            Collider::box(Vec3::Zero(), Vec3(kRadius + 0.1, kRadius + 0.1, 0.05)));
     placeBarrel(world, 0);
     world.settings.friction = 0.5;
     world.settings.staticFriction = 0.7;
@@ -63,7 +65,8 @@ std::string build(World& world, const SceneParams& params) {
 
 SceneInfo rotatingBarrelScene() {
     return {"rotating_barrel", "collision",
-            "PBD Fig. 9: cloth tumbling in a rotating barrel (box staves) with friction", 24, build};
+            "PBD Fig. 9: cloth tumbling in a rotating barrel (box staves) with friction", 24,
+            build};
 }
 
 }  // namespace sim

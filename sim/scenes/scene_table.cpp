@@ -8,22 +8,10 @@ namespace sim {
 
 const std::vector<SceneInfo>& sceneTable() {
     static const std::vector<SceneInfo> table = {
-        hangingClothScene(),
-        curtainScene(),
-        clothOnSphereScene(),
-        pendulumChainScene(),
-        bunnySquashScene(),
-        beamScene(),
-        barTwistScene(),
-        ballDropScene(),
-        softbodyOnClothScene(),
-        mgpbdClothScene(),
-        tearableClothScene(),
-        selfCollisionFoldScene(),
-        rotatingBarrelScene(),
-        clothOnMeshScene(),
-        movingSphereScene(),
-        rigidStackScene(),
+        hangingClothScene(),    curtainScene(),     clothOnSphereScene(), pendulumChainScene(),
+        bunnySquashScene(),     beamScene(),        barTwistScene(),      ballDropScene(),
+        softbodyOnClothScene(), mgpbdClothScene(),  tearableClothScene(), selfCollisionFoldScene(),
+        rotatingBarrelScene(),  clothOnMeshScene(), movingSphereScene(),  rigidStackScene(),
     };
     return table;
 }
@@ -36,7 +24,8 @@ const SceneInfo* findScene(const std::string& name) {
 
 std::string sceneNames() {
     std::string names;
-    for (const SceneInfo& s : sceneTable()) names += (names.empty() ? "" : ", ") + std::string(s.name);
+    for (const SceneInfo& s : sceneTable())
+        names += (names.empty() ? "" : ", ") + std::string(s.name);
     return names;
 }
 

@@ -16,8 +16,8 @@ class World;
 
 // Everything a scene is built from: nothing reaches a build function any other way.
 struct SceneParams {
-    int resolution = 0;  // scene-specific size (quads per side, links, ...); 0 = default
-    TetgenOptions tetgen;              // how soft-body surfaces are tetrahedralized
+    int resolution = 0;    // scene-specific size (quads per side, links, ...); 0 = default
+    TetgenOptions tetgen;  // how soft-body surfaces are tetrahedralized
     std::optional<ArapForm> arapForm;  // ARAP rows per tet; unset: the scene's own choice
     bool allowLarge = false;           // build past the memory limit (scene_budget.h)
 };

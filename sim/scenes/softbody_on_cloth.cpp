@@ -35,8 +35,8 @@ std::string build(World& world, const SceneParams& params) {
     options.volume = true;
     options.arap = false;
     SoftBodyHandle ball;
-    if (std::string e = addTetgenSoftBody(world, makeIcosphere(Vec3(0, 1.7, 0), 0.25, res >= 24 ? 3 : 2), params, options,
-                                          &ball);
+    if (std::string e = addTetgenSoftBody(
+            world, makeIcosphere(Vec3(0, 1.7, 0), 0.25, res >= 24 ? 3 : 2), params, options, &ball);
         !e.empty())
         return e;
 

@@ -18,18 +18,18 @@ namespace sim {
 
 namespace {
 
-constexpr Real kCube = 0.12;          // half size of the cube [m]
+constexpr Real kCube = 0.12;  // half size of the cube [m]
 // 0.24 kg, half the cloth's weight: the held edge then runs at strain ~0.5 against the tear
 // strain 0.6 (0.26 kg tears it off in a cascade at frames 45-75, 0.3 kg by frame 30).
 constexpr Real kCubeMass = 0.24;
-constexpr Real kCarried = 0.9;        // of it lumped into the held particles (RigidWorld::attach)
-constexpr int kHeldRows = 4;         // rows of the cloth's lower edge the cube holds
-constexpr Real kBallRadius = 0.15;    // [m]
-constexpr Real kBallDensity = 600;    // [kg/m^3]: 8.5 kg
-constexpr Real kBallThrow = 2.0;      // when the ball is thrown [s]
-constexpr Real kBallSpeed = 9.0;      // horizontal speed [m/s]
+constexpr Real kCarried = 0.9;      // of it lumped into the held particles (RigidWorld::attach)
+constexpr int kHeldRows = 4;        // rows of the cloth's lower edge the cube holds
+constexpr Real kBallRadius = 0.15;  // [m]
+constexpr Real kBallDensity = 600;  // [kg/m^3]: 8.5 kg
+constexpr Real kBallThrow = 2.0;    // when the ball is thrown [s]
+constexpr Real kBallSpeed = 9.0;    // horizontal speed [m/s]
 const Vec3 kBallStart(0.3, 1.4, -3.0);
-const Vec3 kBallAim(0.3, 1.6, 0.0);   // where it crosses the cloth's plane
+const Vec3 kBallAim(0.3, 1.6, 0.0);  // where it crosses the cloth's plane
 
 std::string build(World& world, const SceneParams& params) {
     const int res = params.resolution;
@@ -61,8 +61,8 @@ std::string build(World& world, const SceneParams& params) {
         world.rigid.attach(world.particles, i, cube, world.particles.x[i],
                            kCarried * kCubeMass / held.size());
     // The ball waits (held in place) until it is thrown on a parabola through kBallAim.
-    const int ball = world.rigid.add(RigidBody::sphere(kBallStart, kBallRadius, kBallDensity),
-                                     world.colliders);
+    const int ball =
+        world.rigid.add(RigidBody::sphere(kBallStart, kBallRadius, kBallDensity), world.colliders);
     world.settings.tearStrain = 0.6;
     world.settings.solver = SolverKind::HPBD;
     world.animate = [ball](World& w, Real t) {

@@ -19,8 +19,8 @@ class World;
 
 // What a solver reports about its last solve, for the UI and the benchmarks.
 struct SolverStats {
-    int iterations = 0;           // outer iterations actually run in the last substep
-    double residual = 0;          // solver's own residual measure after the last substep
+    int iterations = 0;                   // outer iterations actually run in the last substep
+    double residual = 0;                  // solver's own residual measure after the last substep
     std::vector<double> residualHistory;  // per iteration of the last substep, if tracked
     std::vector<std::pair<std::string, double>> extra;  // solver-specific numbers
 
@@ -33,7 +33,7 @@ struct SolverStats {
 };
 
 class Solver {
-public:
+  public:
     virtual ~Solver() = default;
     virtual const char* name() const = 0;
     // One solve of the current substep: moves world.particles.p to satisfy the constraints
@@ -43,7 +43,7 @@ public:
     // Optional solver-specific overlay (e.g. an HPBD level), drawn by the app.
     virtual void debugDraw(const World& /*world*/, DebugDraw& /*draw*/) const {}
 
-protected:
+  protected:
     SolverStats stats_;
 };
 

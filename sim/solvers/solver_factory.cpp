@@ -8,11 +8,14 @@ namespace sim {
 
 std::unique_ptr<Solver> createSolver(SolverKind kind) {
     switch (kind) {
-        case SolverKind::PBD: return std::make_unique<GaussSeidelSolver>(ProjectionMode::Stiffness);
+        case SolverKind::PBD:
+            return std::make_unique<GaussSeidelSolver>(ProjectionMode::Stiffness);
         case SolverKind::XPBD:
             return std::make_unique<GaussSeidelSolver>(ProjectionMode::Compliance);
-        case SolverKind::HPBD: return std::make_unique<HpbdSolver>();
-        case SolverKind::MGPBD: return std::make_unique<MgpbdSolver>();
+        case SolverKind::HPBD:
+            return std::make_unique<HpbdSolver>();
+        case SolverKind::MGPBD:
+            return std::make_unique<MgpbdSolver>();
     }
     return nullptr;
 }

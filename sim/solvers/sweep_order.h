@@ -31,7 +31,7 @@ namespace sim {
 class World;
 
 class SweepOrder {
-public:
+  public:
     // Brings the order up to date with the world's constraints (cheap when it is).
     void update(const World& world);
     // The visiting order of constraint array `type` (visitConstraints order); empty means
@@ -45,7 +45,7 @@ public:
     static constexpr std::size_t kMaxTypes = 0 PBD_CONSTRAINT_TYPES(PBD_COUNT_CONSTRAINT_TYPE);
 #undef PBD_COUNT_CONSTRAINT_TYPE
 
-private:
+  private:
     uint64_t version_ = 0;
     std::array<std::size_t, kMaxTypes> sizes_{};
     std::array<std::vector<uint32_t>, kMaxTypes> order_;

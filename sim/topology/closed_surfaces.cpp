@@ -71,13 +71,13 @@ TriangleMesh makeBoxSurface(const Vec3& center, const Vec3& size, int nx, int ny
 
 TriangleMesh makeIcosphere(const Vec3& center, Real radius, int subdivisions) {
     const Real t = (1.0 + std::sqrt(5.0)) / 2.0;
-    std::vector<Vec3> v = {{-1, t, 0}, {1, t, 0},  {-1, -t, 0}, {1, -t, 0},
-                           {0, -1, t}, {0, 1, t},  {0, -1, -t}, {0, 1, -t},
-                           {t, 0, -1}, {t, 0, 1},  {-t, 0, -1}, {-t, 0, 1}};
+    std::vector<Vec3> v = {{-1, t, 0}, {1, t, 0}, {-1, -t, 0}, {1, -t, 0},
+                           {0, -1, t}, {0, 1, t}, {0, -1, -t}, {0, 1, -t},
+                           {t, 0, -1}, {t, 0, 1}, {-t, 0, -1}, {-t, 0, 1}};
     std::vector<std::array<int, 3>> f = {
-        {0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11}, {1, 5, 9}, {5, 11, 4},
+        {0, 11, 5},  {0, 5, 1},  {0, 1, 7},  {0, 7, 10}, {0, 10, 11}, {1, 5, 9}, {5, 11, 4},
         {11, 10, 2}, {10, 7, 6}, {7, 1, 8},  {3, 9, 4},  {3, 4, 2},   {3, 2, 6}, {3, 6, 8},
-        {3, 8, 9},  {4, 9, 5},  {2, 4, 11},  {6, 2, 10}, {8, 6, 7},   {9, 8, 1}};
+        {3, 8, 9},   {4, 9, 5},  {2, 4, 11}, {6, 2, 10}, {8, 6, 7},   {9, 8, 1}};
     for (Vec3& p : v) p.normalize();
     for (int s = 0; s < subdivisions; ++s) {
         std::map<std::pair<int, int>, int> mid;

@@ -51,7 +51,8 @@ std::string addCloth(World& world, const TriangleMesh& mesh, const ClothOptions&
     ClothHandle h{base, n, static_cast<int>(world.triangles.size()),
                   static_cast<int>(mesh.triangles.size())};
     for (int i = 0; i < n; ++i) world.particles.add(mesh.vertices[i], mass[i]);
-    for (const auto& t : mesh.triangles) world.triangles.push_back({base + t[0], base + t[1], base + t[2]});
+    for (const auto& t : mesh.triangles)
+        world.triangles.push_back({base + t[0], base + t[1], base + t[2]});
 
     for (const MeshEdge& e : adjacency.edges) {
         DistanceConstraint d;
@@ -66,8 +67,8 @@ std::string addCloth(World& world, const TriangleMesh& mesh, const ClothOptions&
         b.i3 = base + e.wing[0];
         b.i4 = base + e.wing[1];
         b.maxStep = 0.25 * d.restLength;
-        b.restAngle = dihedralAngle(mesh.vertices[e.a], mesh.vertices[e.b], mesh.vertices[e.wing[0]],
-                                    mesh.vertices[e.wing[1]]);
+        b.restAngle = dihedralAngle(mesh.vertices[e.a], mesh.vertices[e.b],
+                                    mesh.vertices[e.wing[0]], mesh.vertices[e.wing[1]]);
         world.constraints.bending.push_back(b);
     }
     world.bumpTopology();

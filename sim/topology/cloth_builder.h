@@ -23,7 +23,9 @@ struct GridSpec {
     GridDiagonal diagonal = GridDiagonal::Uniform;
 };
 TriangleMesh makeGridMesh(const GridSpec& spec);
-inline int gridIndex(const GridSpec& spec, int row, int col) { return row * (spec.cols + 1) + col; }
+inline int gridIndex(const GridSpec& spec, int row, int col) {
+    return row * (spec.cols + 1) + col;
+}
 
 struct ClothOptions {
     Real density = 0.2;  // areal density rho [kg/m^2]

@@ -19,7 +19,9 @@ bool crossesWedge(const KnifeStroke& k, const Vec3& n, const Vec3& p0, const Vec
     return ra.cross(r).dot(n) >= 0 && r.cross(rb).dot(n) >= 0 && r.dot(ra + rb) > 0;
 }
 
-Vec3 wedgeNormal(const KnifeStroke& k) { return (k.a - k.eye).cross(k.b - k.eye); }
+Vec3 wedgeNormal(const KnifeStroke& k) {
+    return (k.a - k.eye).cross(k.b - k.eye);
+}
 
 }  // namespace
 

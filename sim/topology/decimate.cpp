@@ -20,7 +20,8 @@ using Corners = std::array<unsigned int, 3>;
 // triangle of the same winding stays once.
 std::vector<Corners> dropFoldedPairs(const std::vector<unsigned int>& indices) {
     std::vector<Corners> tris;
-    for (size_t k = 0; k + 2 < indices.size(); k += 3) tris.push_back({indices[k], indices[k + 1], indices[k + 2]});
+    for (size_t k = 0; k + 2 < indices.size(); k += 3)
+        tris.push_back({indices[k], indices[k + 1], indices[k + 2]});
     std::map<Corners, std::vector<size_t>> bySet;  // sorted vertices -> triangles
     for (size_t k = 0; k < tris.size(); ++k) {
         Corners key = tris[k];
@@ -33,7 +34,8 @@ std::vector<Corners> dropFoldedPairs(const std::vector<unsigned int>& indices) {
         std::vector<size_t> pos, neg;  // by winding relative to the sorted order
         for (size_t k : list) {
             const Corners& t = tris[k];
-            const bool even = (t[0] == key[0] && t[1] == key[1]) || (t[1] == key[0] && t[2] == key[1]) ||
+            const bool even = (t[0] == key[0] && t[1] == key[1]) ||
+                              (t[1] == key[0] && t[2] == key[1]) ||
                               (t[2] == key[0] && t[0] == key[1]);
             (even ? pos : neg).push_back(k);
         }
@@ -61,9 +63,9 @@ TriangleMesh decimateSurface(const TriangleMesh& mesh, int targetTriangles) {
     for (const auto& t : mesh.triangles)
         for (int i : t) indices.push_back(static_cast<unsigned int>(i));
     std::vector<unsigned int> out(indices.size());
-    const size_t count = meshopt_simplify(out.data(), indices.data(), indices.size(), positions.data(),
-                                          mesh.vertices.size(), sizeof(float) * 3,
-                                          static_cast<size_t>(targetTriangles) * 3, 1.0f, 0, nullptr);
+    const size_t count = meshopt_simplify(
+        out.data(), indices.data(), indices.size(), positions.data(), mesh.vertices.size(),
+        sizeof(float) * 3, static_cast<size_t>(targetTriangles) * 3, 1.0f, 0, nullptr);
     out.resize(count);
     TriangleMesh result;
     std::vector<int> remap(mesh.vertices.size(), -1);

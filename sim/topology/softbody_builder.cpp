@@ -61,8 +61,8 @@ std::string addSoftBody(World& world, const TetMesh& input, const SoftBodyOption
         world.triangles.push_back(tri);
     }
     if (handle)
-        *handle = {base, n, firstTriangle,
-                   static_cast<int>(world.triangles.size()) - firstTriangle, restVolume};
+        *handle = {base, n, firstTriangle, static_cast<int>(world.triangles.size()) - firstTriangle,
+                   restVolume};
     world.bumpTopology();
     return {};
 }

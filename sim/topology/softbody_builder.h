@@ -19,7 +19,7 @@ struct SoftBodyOptions {
     bool volume = false;    // volume constraint per tet (family Settings::volume)
     bool arap = true;       // ARAP constraint(s) per tet (family Settings::arap)
     ArapForm arapForm = ArapForm::Norm;  // one norm row or six strain rows per tet
-    Real edgeComplianceScale = 1.0;  // multiplies Settings::stretch.compliance for tet edges
+    Real edgeComplianceScale = 1.0;      // multiplies Settings::stretch.compliance for tet edges
 };
 
 // Where a soft body sits in its world.

@@ -1,9 +1,8 @@
 #include "sim/topology/softbody_metrics.h"
 
+#include <Eigen/SVD>
 #include <algorithm>
 #include <limits>
-
-#include <Eigen/SVD>
 
 #include "sim/topology/closed_surfaces.h"
 
@@ -27,8 +26,7 @@ void rigidAlign(const std::vector<Vec3>& a, const std::vector<Vec3>& b, Mat3& R,
     t = cb - R * ca;
 }
 
-SoftBodyShape measureSoftBody(const TetMesh& rest, const std::vector<Vec3>& positions,
-                              int offset) {
+SoftBodyShape measureSoftBody(const TetMesh& rest, const std::vector<Vec3>& positions, int offset) {
     SoftBodyShape s;
     const size_t n = rest.vertices.size();
     if (n == 0) return s;

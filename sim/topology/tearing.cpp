@@ -7,7 +7,8 @@
 namespace sim {
 
 int tearEdge(World& world, int constraint) {
-    if (constraint < 0 || constraint >= static_cast<int>(world.constraints.distance.size())) return -1;
+    if (constraint < 0 || constraint >= static_cast<int>(world.constraints.distance.size()))
+        return -1;
     const DistanceConstraint dc = world.constraints.distance[constraint];
     const Particles& P = world.particles;
     Vec3 e = P.p[dc.j] - P.p[dc.i];

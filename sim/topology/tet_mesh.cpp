@@ -77,8 +77,8 @@ std::vector<std::array<int, 3>> boundaryTriangles(const TetMesh& mesh) {
 Real totalVolume(const TetMesh& mesh, const std::vector<Vec3>& x, int offset) {
     Real sum = 0;
     for (const Tet& t : mesh.tets)
-        sum += signedTetVolume(x[offset + t[0]], x[offset + t[1]], x[offset + t[2]],
-                               x[offset + t[3]]);
+        sum +=
+            signedTetVolume(x[offset + t[0]], x[offset + t[1]], x[offset + t[2]], x[offset + t[3]]);
     return sum;
 }
 
@@ -88,8 +88,8 @@ TetMesh makeBoxTets(const Vec3& origin, const Vec3& size, int nx, int ny, int nz
     for (int k = 0; k <= nz; ++k)
         for (int j = 0; j <= ny; ++j)
             for (int i = 0; i <= nx; ++i)
-                mesh.vertices.push_back(origin + Vec3(size.x() * i / nx, size.y() * j / ny,
-                                                      size.z() * k / nz));
+                mesh.vertices.push_back(
+                    origin + Vec3(size.x() * i / nx, size.y() * j / ny, size.z() * k / nz));
     // The six paths from corner 0 to corner 7 through the cube, one tet each.
     static constexpr int kPaths[6][2] = {{1, 2}, {1, 4}, {2, 1}, {2, 4}, {4, 1}, {4, 2}};
     for (int k = 0; k < nz; ++k)

@@ -24,7 +24,7 @@ constexpr int kAnchors = 2;
 // grid's diagonals), and a tether nearly perpendicular to the load is only as tight as its
 // length: with path lengths the second row of hanging_cloth dropped 10 cm.
 class StraightRest {
-public:
+  public:
     StraightRest(const Particles& P, const std::vector<Triangle>& triangles) : P_(P) {
         if (triangles.empty()) return;
         const Vec3& a = P.rest[triangles[0][0]];
@@ -37,7 +37,8 @@ public:
             if (std::abs((r - a).dot(normal_)) > 1e-6 * (1 + extent)) return;  // not flat
         std::map<std::pair<int, int>, int> uses;
         for (const Triangle& t : triangles)
-            for (int k = 0; k < 3; ++k) ++uses[{std::min(t[k], t[(k + 1) % 3]), std::max(t[k], t[(k + 1) % 3])}];
+            for (int k = 0; k < 3; ++k)
+                ++uses[{std::min(t[k], t[(k + 1) % 3]), std::max(t[k], t[(k + 1) % 3])}];
         for (const auto& [edge, count] : uses)
             if (count == 1) boundary_.push_back(edge);
         flat_ = true;
@@ -53,12 +54,15 @@ public:
         return (a - b).norm();
     }
 
-private:
+  private:
     // Proper crossing of two segments in the sheet's plane.
     bool segmentsCross(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d) const {
-        auto side = [&](const Vec3& p, const Vec3& q, const Vec3& r) { return (q - p).cross(r - p).dot(normal_); };
+        auto side = [&](const Vec3& p, const Vec3& q, const Vec3& r) {
+            return (q - p).cross(r - p).dot(normal_);
+        };
         const Real d1 = side(a, b, c), d2 = side(a, b, d), d3 = side(c, d, a), d4 = side(c, d, b);
-        return ((d1 > 0) != (d2 > 0)) && ((d3 > 0) != (d4 > 0)) && d1 != 0 && d2 != 0 && d3 != 0 && d4 != 0;
+        return ((d1 > 0) != (d2 > 0)) && ((d3 > 0) != (d4 > 0)) && d1 != 0 && d2 != 0 && d3 != 0 &&
+               d4 != 0;
     }
     const Particles& P_;
     Vec3 normal_ = Vec3::Zero();
@@ -97,8 +101,8 @@ void buildTethers(const Particles& P, const std::vector<DistanceConstraint>& edg
         const auto [d, i, pin] = queue.top();
         queue.pop();
         const auto& seen = source[i];
-        if (count[i] == kAnchors || std::find(seen.begin(), seen.begin() + count[i], pin) !=
-                                        seen.begin() + count[i])
+        if (count[i] == kAnchors ||
+            std::find(seen.begin(), seen.begin() + count[i], pin) != seen.begin() + count[i])
             continue;
         source[i][count[i]++] = pin;
         if (i != pin && !P.pinned[i]) tethers.push_back({i, pin, straight.length(i, pin, d), 1.0});

@@ -3,12 +3,12 @@
 // particle over the stretch constraints, weighted by their rest lengths, gives each particle
 // it reaches its two nearest pins and the rest geodesic distances to them. World rebuilds them in
 // the kinematics stage whenever the topology or the pins change (Settings::tethers).
+#include <array>
 #include <vector>
 
 #include "sim/constraints/distance.h"
 #include "sim/constraints/tether.h"
 #include "sim/core/particles.h"
-#include <array>
 
 namespace sim {
 

@@ -27,8 +27,8 @@ EdgeAdjacency buildEdges(const TriangleMesh& mesh) {
         while (j < half.size() && half[j].a == half[i].a && half[j].b == half[i].b) ++j;
         if (j - i > 2) {
             std::ostringstream out;
-            out << "non-manifold mesh: edge (" << half[i].a << ", " << half[i].b << ") is shared by "
-                << (j - i) << " triangles (";
+            out << "non-manifold mesh: edge (" << half[i].a << ", " << half[i].b
+                << ") is shared by " << (j - i) << " triangles (";
             for (size_t k = i; k < j; ++k) out << (k > i ? ", " : "") << half[k].tri;
             out << "); cloth needs at most two triangles per edge";
             result.error = out.str();
@@ -74,8 +74,7 @@ std::string checkTriangleMesh(const TriangleMesh& mesh) {
             return out.str();
         }
         const Vec3& a = mesh.vertices[tri[0]];
-        const Real area =
-            0.5 * (mesh.vertices[tri[1]] - a).cross(mesh.vertices[tri[2]] - a).norm();
+        const Real area = 0.5 * (mesh.vertices[tri[1]] - a).cross(mesh.vertices[tri[2]] - a).norm();
         const Real scale = std::max({(mesh.vertices[tri[1]] - a).squaredNorm(),
                                      (mesh.vertices[tri[2]] - a).squaredNorm(), 1e-30});
         if (area <= 1e-10 * scale) {

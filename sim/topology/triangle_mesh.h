@@ -16,9 +16,9 @@ struct TriangleMesh {
 };
 
 struct MeshEdge {
-    int a = 0, b = 0;         // a < b
-    int tri[2] = {-1, -1};    // adjacent triangles; tri[1] = -1 on the boundary
-    int wing[2] = {-1, -1};   // the vertex of tri[k] opposite the edge
+    int a = 0, b = 0;        // a < b
+    int tri[2] = {-1, -1};   // adjacent triangles; tri[1] = -1 on the boundary
+    int wing[2] = {-1, -1};  // the vertex of tri[k] opposite the edge
 };
 
 // Edges in a deterministic order (sorted by (a, b)). Fails with a message naming the

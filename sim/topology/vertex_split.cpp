@@ -64,7 +64,8 @@ void splitArray(Array& array, int v, int d, const SideQuery& sides) {
             if constexpr (Traits::split == SplitRule::Drop) continue;
             if (stay && moved) {
                 if constexpr (Traits::split == SplitRule::DropShared) continue;
-                if constexpr (Traits::split == SplitRule::DuplicateShared) copies.push_back(remapped());
+                if constexpr (Traits::split == SplitRule::DuplicateShared)
+                    copies.push_back(remapped());
                 if constexpr (Traits::split == SplitRule::Remap) {
                     Vec3 centroid = Vec3::Zero();
                     for (int k : idx) centroid += sides.p[k];
@@ -103,13 +104,13 @@ int splitVertex(World& world, int v, Vec3 planeNormal, Vec3 origin) {
         areaAll += area;
         if (moved) areaMoved += area;
     }
-    const auto movedCount = std::count_if(incident.begin(), incident.end(),
-                                          [](const Incident& i) { return i.moved; });
+    const auto movedCount =
+        std::count_if(incident.begin(), incident.end(), [](const Incident& i) { return i.moved; });
     if (movedCount == 0 || movedCount == static_cast<long>(incident.size())) return -1;
 
     // Mass: split by area share (equal split for a degenerate fan), sum kept exactly.
-    const Real share = areaAll > 1e-20 ? areaMoved / areaAll
-                                       : Real(movedCount) / Real(incident.size());
+    const Real share =
+        areaAll > 1e-20 ? areaMoved / areaAll : Real(movedCount) / Real(incident.size());
     const Real mOld = P.m[v];
     const Real mDup = std::clamp(share, 0.05, 0.95) * mOld;
     const int d = P.add(P.x[v], mDup);

@@ -39,7 +39,9 @@ struct Image {
         stbi_image_free(data);
         return true;
     }
-    const unsigned char* at(int x, int y) const { return &rgb[(static_cast<size_t>(y) * w + x) * 3]; }
+    const unsigned char* at(int x, int y) const {
+        return &rgb[(static_cast<size_t>(y) * w + x) * 3];
+    }
 };
 
 int checkPng(int argc, char** argv) {
@@ -49,8 +51,8 @@ int checkPng(int argc, char** argv) {
     if (!shot.load(argv[2])) return fail(std::string("cannot read ") + argv[2]);
     const int w = std::atoi(argv[3]), h = std::atoi(argv[4]);
     if (shot.w != w || shot.h != h)
-        return fail("size " + std::to_string(shot.w) + "x" + std::to_string(shot.h) + ", expected " +
-                    std::to_string(w) + "x" + std::to_string(h));
+        return fail("size " + std::to_string(shot.w) + "x" + std::to_string(shot.h) +
+                    ", expected " + std::to_string(w) + "x" + std::to_string(h));
     std::set<int> colours;
     for (size_t i = 0; i < shot.rgb.size(); i += 3)
         colours.insert(shot.rgb[i] << 16 | shot.rgb[i + 1] << 8 | shot.rgb[i + 2]);
@@ -71,8 +73,8 @@ int checkPng(int argc, char** argv) {
         }
     if (total == 0) return fail("empty comparison box");
     const double fraction = double(changed) / total;
-    std::printf("box [%d,%d)x[%d,%d): %.1f%% of pixels changed against %s\n", x0, x1, y0, y1, 100 * fraction,
-                argv[5]);
+    std::printf("box [%d,%d)x[%d,%d): %.1f%% of pixels changed against %s\n", x0, x1, y0, y1,
+                100 * fraction, argv[5]);
     if (fraction < 0.03) return fail("the cloth region did not change between the two shots");
     return 0;
 }
@@ -94,7 +96,8 @@ std::map<std::string, std::vector<double>> readCsv(const char* path, std::string
         for (std::stringstream ss(line); std::getline(ss, cell, ',') && k < names.size(); ++k)
             columns[names[k]].push_back(std::atof(cell.c_str()));
     }
-    for (const char* needed : {"grab_index", "grab_x", "target_x", "max_displacement", "solver_kind"})
+    for (const char* needed :
+         {"grab_index", "grab_x", "target_x", "max_displacement", "solver_kind"})
         if (!columns.count(needed)) error = std::string(path) + ": no column " + needed;
     return columns;
 }
@@ -122,11 +125,13 @@ int checkGrab(const char* path) {
         }
         worst = std::max(worst, std::sqrt(d2));
     }
-    const double travel = std::sqrt((hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
-                                    (hi[2] - lo[2]) * (hi[2] - lo[2]));
-    std::printf("particle %d grabbed for %d frames; cursor target moved over a %.3f m box; "
-                "largest particle-target distance %.2e m\n",
-                particle, grabbed, travel, worst);
+    const double travel =
+        std::sqrt((hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
+                  (hi[2] - lo[2]) * (hi[2] - lo[2]));
+    std::printf(
+        "particle %d grabbed for %d frames; cursor target moved over a %.3f m box; "
+        "largest particle-target distance %.2e m\n",
+        particle, grabbed, travel, worst);
     if (grabbed < 20) return fail("nothing was grabbed for 20 frames");
     if (travel < 0.3) return fail("the scripted cursor did not move the target 0.3 m");
     if (worst > 1e-6) return fail("the grabbed particle did not follow the cursor target");
@@ -146,17 +151,20 @@ int checkSwitch(const char* path, int wantPairs) {
         pairs.insert({int(kind[r - 1]), int(kind[r])});
         const bool grabbed = c["grab_index"][r] >= 0;
         const double ratio = disp[r] / std::max(disp[r - 1], 1e-12);
-        std::printf("solver %g -> %g at row %zu%s: largest free-particle move %.5f m, frame "
-                    "before %.5f m, ratio %.3f\n",
-                    kind[r - 1], kind[r], r, grabbed ? " (mid-drag)" : "", disp[r], disp[r - 1], ratio);
+        std::printf(
+            "solver %g -> %g at row %zu%s: largest free-particle move %.5f m, frame "
+            "before %.5f m, ratio %.3f\n",
+            kind[r - 1], kind[r], r, grabbed ? " (mid-drag)" : "", disp[r], disp[r - 1], ratio);
         ++switches;
         midDrag += grabbed;
         if (ratio >= 2) return fail("the solver switch made particles jump");
     }
     if (switches == 0) return fail("the solver never switched");
     if (midDrag == 0) return fail("no switch was in the middle of a drag");
-    std::printf("%d switches, %zu distinct ordered pairs, %d mid-drag\n", switches, pairs.size(), midDrag);
-    if (int(pairs.size()) < wantPairs) return fail("fewer distinct solver pairs than " + std::to_string(wantPairs));
+    std::printf("%d switches, %zu distinct ordered pairs, %d mid-drag\n", switches, pairs.size(),
+                midDrag);
+    if (int(pairs.size()) < wantPairs)
+        return fail("fewer distinct solver pairs than " + std::to_string(wantPairs));
     return 0;
 }
 
@@ -194,20 +202,25 @@ int checkResponsive(const char* path, double pauseFrame) {
         if (yaw[r] != yaw[r - 1]) ++orbiting;
     }
     const double drawn = median(framesPerStep), step = median(stepMs);
-    std::printf("MGPBD: %d simulated frames, median step %.0f ms (%.0f ms apart), median %.1f frames drawn "
-                "per simulated frame, the camera moved during %d of them; real time x%.3f\n",
-                slowRows, step, median(gaps), drawn, orbiting, slowRows ? c["real_time"][slowRows - 1] : 0.0);
+    std::printf(
+        "MGPBD: %d simulated frames, median step %.0f ms (%.0f ms apart), median %.1f frames drawn "
+        "per simulated frame, the camera moved during %d of them; real time x%.3f\n",
+        slowRows, step, median(gaps), drawn, orbiting,
+        slowRows ? c["real_time"][slowRows - 1] : 0.0);
     if (slowRows < 3) return fail("fewer than 3 simulated MGPBD frames");
-    if (step < 200) return fail("the MGPBD step took under 200 ms: raise the resolution for this test");
+    if (step < 200)
+        return fail("the MGPBD step took under 200 ms: raise the resolution for this test");
     if (drawn < 3) return fail("the window did not keep drawing while the simulation stepped");
     if (orbiting < 1) return fail("the camera did not orbit while a step ran");
-    if (firstFast == kind.size() || kind[firstFast] != 0) return fail("key 1 did not switch the solver to PBD");
+    if (firstFast == kind.size() || kind[firstFast] != 0)
+        return fail("key 1 did not switch the solver to PBD");
     // The pause key: the step running then may finish, no other starts.
     int afterPause = 0;
     for (double d : display) afterPause += d > pauseFrame;
-    std::printf("key 1: PBD from display frame %.0f; %d simulated frames ended after the pause key, "
-                "the last at display frame %.0f\n",
-                display[firstFast], afterPause, display.back());
+    std::printf(
+        "key 1: PBD from display frame %.0f; %d simulated frames ended after the pause key, "
+        "the last at display frame %.0f\n",
+        display[firstFast], afterPause, display.back());
     if (afterPause > 1) return fail("the simulation kept running after the pause key");
     return 0;
 }
@@ -218,7 +231,8 @@ int main(int argc, char** argv) {
     const std::string what = argc > 1 ? argv[1] : "";
     if (what == "png") return checkPng(argc, argv);
     if (what == "grab" && argc > 2) return checkGrab(argv[2]);
-    if (what == "switch" && argc > 2) return checkSwitch(argv[2], argc > 3 ? std::atoi(argv[3]) : 0);
+    if (what == "switch" && argc > 2)
+        return checkSwitch(argv[2], argc > 3 ? std::atoi(argv[3]) : 0);
     if (what == "responsive" && argc > 3) return checkResponsive(argv[2], std::atof(argv[3]));
     return fail("usage: gui_check png|grab|switch|responsive ...");
 }

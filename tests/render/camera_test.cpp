@@ -1,11 +1,11 @@
 // Orbit camera rays (render/camera.h): the centre pixel looks at the target, rays agree with
 // the projection matrix, pan moves the target under the cursor, zoom and frame keep the
 // view direction.
+#include "render/camera.h"
+
 #include <gtest/gtest.h>
 
 #include <glm/gtc/matrix_transform.hpp>
-
-#include "render/camera.h"
 
 using render::OrbitCamera;
 

@@ -3,16 +3,17 @@
 // mouse and keys and become commands to the simulation thread, run in lockstep (a press
 // over the cloth grabs the particle under the cursor, keys pause and switch solver keeping
 // the state, release restores the particle's pin state), each logged with its frame.
+#include "app/gui/scripted_input.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <fstream>
 #include <glm/glm.hpp>
 
-#include "app/gui/scripted_input.h"
-#include "app/gui/sim_thread.h"
 #include "app/gui/mesh_drop.h"
 #include "app/gui/session_recording.h"
+#include "app/gui/sim_thread.h"
 
 using namespace app::gui;
 
@@ -62,7 +63,8 @@ TEST(ScriptedInput, BadFilesNameTheProblem) {
     EXPECT_NE(error.find("f13"), std::string::npos) << error;
     path = writeTemp("bad3.json", R"({"events": [{"frame": -4, "type": "move", "x": 1, "y": 2}]})");
     EXPECT_NE(script.load(path).find("-4"), std::string::npos);
-    path = writeTemp("bad4.json", R"({"events": [{"frame": 1, "type": "press", "button": "side"}]})");
+    path =
+        writeTemp("bad4.json", R"({"events": [{"frame": 1, "type": "press", "button": "side"}]})");
     EXPECT_NE(script.load(path).find("side"), std::string::npos);
 }
 
@@ -78,13 +80,15 @@ TEST(ScriptedInput, PressOverClothGrabsThenKeysSwitchSolverKeepingState) {
     const sim::Vec3 centre = s.view.x[4 * 9 + 4];
     const sim::Vec3 aim = s.view.x[corner] + 0.05 * (centre - s.view.x[corner]);
     const glm::dvec2 px = pixelOf(s, aim);
-    const std::string path = writeTemp("good.json",
-        "{\"events\": [{\"frame\": 0, \"type\": \"move\", \"x\": " + std::to_string(px.x) +
-        ", \"y\": " + std::to_string(px.y) + "}, {\"frame\": 0, \"type\": \"press\"},"
-        " {\"frame\": 1, \"type\": \"move\", \"x\": " + std::to_string(px.x + 40) + ", \"y\": " +
-        std::to_string(px.y - 30) + "}, {\"frame\": 2, \"type\": \"key\", \"key\": \"2\"},"
-        " {\"frame\": 3, \"type\": \"key\", \"key\": \"space\"},"
-        " {\"frame\": 4, \"type\": \"release\"}]}");
+    const std::string path = writeTemp(
+        "good.json", "{\"events\": [{\"frame\": 0, \"type\": \"move\", \"x\": " +
+                         std::to_string(px.x) + ", \"y\": " + std::to_string(px.y) +
+                         "}, {\"frame\": 0, \"type\": \"press\"},"
+                         " {\"frame\": 1, \"type\": \"move\", \"x\": " +
+                         std::to_string(px.x + 40) + ", \"y\": " + std::to_string(px.y - 30) +
+                         "}, {\"frame\": 2, \"type\": \"key\", \"key\": \"2\"},"
+                         " {\"frame\": 3, \"type\": \"key\", \"key\": \"space\"},"
+                         " {\"frame\": 4, \"type\": \"release\"}]}");
     InputScript script;
     ASSERT_EQ(script.load(path), "");
     auto frame = [&](int f) {
@@ -169,7 +173,7 @@ TEST(ScriptedInput, SetEventsEditSettingsAndAreRecorded) {
         }
     }
     EXPECT_EQ(s.view.settings.solver, sim::SolverKind::XPBD);  // a load keeps the chosen solver
-    EXPECT_EQ(s.view.particleCount(), 7 * 7);  // reloaded at resolution 6
+    EXPECT_EQ(s.view.particleCount(), 7 * 7);                  // reloaded at resolution 6
     const std::vector<AppliedCommand> log = sim.editLog();
     ASSERT_EQ(log.size(), 3u);  // the second solver event asks for what is already chosen
     EXPECT_TRUE(std::holds_alternative<SetSettings>(log[0].command));
@@ -221,8 +225,8 @@ TEST(ScriptedInput, DroppedFilesLoadOrSayWhyNot) {
     EXPECT_EQ(s.view.particleCount(), 81);
     EXPECT_EQ(s.view.frame, before + 1);  // still running
 
-    const std::string quad = writeTemp("quad.obj",
-                                       "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3\nf 1 3 4\n");
+    const std::string quad =
+        writeTemp("quad.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3\nf 1 3 4\n");
     onDrop(s, quad);
     ASSERT_TRUE(s.import);
     frame();

@@ -2,7 +2,6 @@
 // residual (the beam scene's settings), MGPBD's tip deflection does not depend on dt; with
 // the paper's single norm row and no primal residual it grows with dt (so this can fail).
 #include <gtest/gtest.h>
-
 #include <omp.h>
 
 #include <cstdio>

@@ -1,11 +1,12 @@
 // Colliders: exact distances of box and capsule, the mesh SDF against the analytic box,
 // continuous entry of a segment that passes through a shape, and a collider moving its own
 // size per substep that must push a particle instead of tunnelling past it.
+#include "sim/collision/collider.h"
+
 #include <gtest/gtest.h>
 
 #include <random>
 
-#include "sim/collision/collider.h"
 #include "sim/collision/sdf.h"
 #include "sim/core/checks.h"
 #include "sim/core/world.h"
@@ -32,7 +33,8 @@ TEST(Collider, BoxAndCapsuleDistances) {
             const SurfacePoint sp = closestSurfacePoint(*c, x, 0.01);
             EXPECT_NEAR(signedDistance(*c, sp.point, 0.01), 0, 1e-9);
         }
-        const SurfacePoint sp = closestSurfacePoint(box, Vec3(1, 2, 3) + 0.3 * Vec3(u(rng), u(rng), u(rng)), 0);
+        const SurfacePoint sp =
+            closestSurfacePoint(box, Vec3(1, 2, 3) + 0.3 * Vec3(u(rng), u(rng), u(rng)), 0);
         EXPECT_NEAR(signedDistance(box, sp.point, 0), 0, 1e-9);
     }
 }

@@ -2,7 +2,6 @@
 // fresh load with the same inputs and one thread, reaches the same state hash — positions
 // and velocities bit for bit, topology included (tearing scenes tear the same way).
 #include <gtest/gtest.h>
-
 #include <omp.h>
 
 #include "sim/core/state_hash.h"
@@ -27,7 +26,8 @@ uint64_t run(const SceneInfo& info, SolverKind kind, int frames) {
 TEST(DeterminismSlow, EverySceneAndSolverRepeatsItsStateHash) {
     omp_set_num_threads(1);
     for (const SceneInfo& info : sceneTable())
-        for (SolverKind kind : {SolverKind::PBD, SolverKind::XPBD, SolverKind::HPBD, SolverKind::MGPBD}) {
+        for (SolverKind kind :
+             {SolverKind::PBD, SolverKind::XPBD, SolverKind::HPBD, SolverKind::MGPBD}) {
             const uint64_t first = run(info, kind, 20), second = run(info, kind, 20);
             EXPECT_EQ(first, second) << info.name << " under " << solverName(kind);
         }

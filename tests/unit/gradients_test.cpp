@@ -47,10 +47,12 @@ TEST(Gradients, Distance) {
         const Real rest = 0.3;
         Vec3 g[2];
         sim::evaluateDistance(p[0], p[1], rest, g);
-        expectGradient<2>([&](const Vec3 (&q)[2]) {
-            Vec3 tmp[2];
-            return sim::evaluateDistance(q[0], q[1], rest, tmp);
-        }, p, g, 1e-6);
+        expectGradient<2>(
+            [&](const Vec3(&q)[2]) {
+                Vec3 tmp[2];
+                return sim::evaluateDistance(q[0], q[1], rest, tmp);
+            },
+            p, g, 1e-6);
     }
 }
 
@@ -62,10 +64,12 @@ TEST(Gradients, BendingAtRandomAngles) {
         Vec3 g[4];
         const Real C = sim::evaluateBending(p[0], p[1], p[2], p[3], rest, g);
         if (std::abs(std::abs(C) - M_PI) < 0.05) continue;  // the wrap point is not smooth
-        expectGradient<4>([&](const Vec3 (&q)[4]) {
-            Vec3 tmp[4];
-            return sim::evaluateBending(q[0], q[1], q[2], q[3], rest, tmp);
-        }, p, g, 1e-5);
+        expectGradient<4>(
+            [&](const Vec3(&q)[4]) {
+                Vec3 tmp[4];
+                return sim::evaluateBending(q[0], q[1], q[2], q[3], rest, tmp);
+            },
+            p, g, 1e-5);
     }
 }
 
@@ -77,10 +81,12 @@ TEST(Gradients, BendingAtFlatRestIsFiniteAndExact) {
     EXPECT_NEAR(C, 0.0, 1e-12);
     for (const Vec3& gk : g) EXPECT_TRUE(gk.allFinite());
     EXPECT_GT(g[2].norm(), 0.1);
-    expectGradient<4>([&](const Vec3 (&q)[4]) {
-        Vec3 tmp[4];
-        return sim::evaluateBending(q[0], q[1], q[2], q[3], 0.0, tmp);
-    }, p, g, 1e-6);
+    expectGradient<4>(
+        [&](const Vec3(&q)[4]) {
+            Vec3 tmp[4];
+            return sim::evaluateBending(q[0], q[1], q[2], q[3], 0.0, tmp);
+        },
+        p, g, 1e-6);
 }
 
 TEST(Gradients, BendingMatchesPaperAppendix) {
@@ -110,7 +116,8 @@ TEST(Gradients, FastAtan2MatchesLibm) {
     std::uniform_real_distribution<Real> u(-1, 1), decade(-12, 6);
     Real worst = 0;
     for (int trial = 0; trial < 200000; ++trial) {
-        const Real y = u(rng) * std::pow(10.0, decade(rng)), x = u(rng) * std::pow(10.0, decade(rng));
+        const Real y = u(rng) * std::pow(10.0, decade(rng)),
+                   x = u(rng) * std::pow(10.0, decade(rng));
         worst = std::max(worst, std::abs(sim::fastAtan2(y, x) - std::atan2(y, x)));
     }
     EXPECT_LT(worst, 2e-15);
@@ -124,7 +131,8 @@ TEST(Gradients, FastAtan2MatchesLibm) {
 TEST(Gradients, BendingDegenerateCasesGiveNoNaN) {
     Vec3 g[4];
     // zero-length hinge edge
-    Real C = sim::evaluateBending(Vec3(0, 0, 0), Vec3(0, 0, 0), Vec3(0, 1, 0), Vec3(0, -1, 0), 0.3, g);
+    Real C =
+        sim::evaluateBending(Vec3(0, 0, 0), Vec3(0, 0, 0), Vec3(0, 1, 0), Vec3(0, -1, 0), 0.3, g);
     EXPECT_TRUE(std::isfinite(C));
     for (const Vec3& gk : g) EXPECT_TRUE(gk.allFinite());
     // wing on the hinge line (zero-area triangle)
@@ -132,7 +140,8 @@ TEST(Gradients, BendingDegenerateCasesGiveNoNaN) {
     EXPECT_TRUE(std::isfinite(C));
     for (const Vec3& gk : g) EXPECT_TRUE(gk.allFinite());
     // folded completely (d = +1 in the paper's convention)
-    C = sim::evaluateBending(Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0.5, 1, 0), Vec3(0.5, 1, 0), 0.0, g);
+    C = sim::evaluateBending(Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0.5, 1, 0), Vec3(0.5, 1, 0), 0.0,
+                             g);
     EXPECT_TRUE(std::isfinite(C));
     for (const Vec3& gk : g) EXPECT_TRUE(gk.allFinite());
 }
@@ -143,17 +152,21 @@ TEST(Gradients, AttachmentAndContact) {
     Vec3 p[1] = {randomVec(rng)};
     Vec3 g[1];
     sim::evaluateAttachment(p[0], target, g);
-    expectGradient<1>([&](const Vec3 (&q)[1]) {
-        Vec3 tmp[1];
-        return sim::evaluateAttachment(q[0], target, tmp);
-    }, p, g, 1e-6);
+    expectGradient<1>(
+        [&](const Vec3(&q)[1]) {
+            Vec3 tmp[1];
+            return sim::evaluateAttachment(q[0], target, tmp);
+        },
+        p, g, 1e-6);
 
     sim::Contact c;
     c.point = randomVec(rng);
     c.normal = randomVec(rng).normalized();
     sim::evaluateContact(p[0], c, g);
-    expectGradient<1>([&](const Vec3 (&q)[1]) {
-        Vec3 tmp[1];
-        return sim::evaluateContact(q[0], c, tmp);
-    }, p, g, 1e-6);
+    expectGradient<1>(
+        [&](const Vec3(&q)[1]) {
+            Vec3 tmp[1];
+            return sim::evaluateContact(q[0], c, tmp);
+        },
+        p, g, 1e-6);
 }

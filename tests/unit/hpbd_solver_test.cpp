@@ -9,8 +9,8 @@
 #include <random>
 
 #include "sim/core/metrics.h"
-#include "sim/core/world.h"
 #include "sim/core/params.h"
+#include "sim/core/world.h"
 #include "sim/topology/cloth_builder.h"
 
 using namespace sim;

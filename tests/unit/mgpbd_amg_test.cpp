@@ -1,7 +1,6 @@
 // UA-AMG-PCG of the MGPBD solver (sim/solvers/mgpbd): scaling on 2D Poisson, a symmetric
 // V-cycle, orthonormal tentative prolongators and Galerkin products against dense ones.
 #include <gtest/gtest.h>
-
 #include <omp.h>
 
 #include <Eigen/Dense>
@@ -22,7 +21,9 @@ namespace {
 
 // These problems are small: on the shared 2-core test machine their many short OpenMP
 // loops are barrier-bound, so the tests run single-threaded (the benches set threads too).
-void singleThread() { omp_set_num_threads(1); }
+void singleThread() {
+    omp_set_num_threads(1);
+}
 
 // 5-point Laplacian on an n x n grid with Dirichlet boundary.
 CsrMatrix poisson2d(int n) {
@@ -56,8 +57,9 @@ int poissonIterations(int n, MgpbdSettings s = {}) {
     std::uniform_real_distribution<Real> u(-1, 1);
     for (Real& v : b) v = u(rng);
     PcgWorkspace work;
-    const PcgResult r = pcg(A, b, x, [&](const Vector& in, Vector& z) { amg.vcycle(in, z); },
-                            1e-8, 500, work, s.floatVCycle);
+    const PcgResult r = pcg(
+        A, b, x, [&](const Vector& in, Vector& z) { amg.vcycle(in, z); }, 1e-8, 500, work,
+        s.floatVCycle);
     EXPECT_LT(r.relativeResidual, 1e-8);
     return r.iterations;
 }
@@ -151,7 +153,8 @@ TEST(MgpbdAmg, ProlongatorColumnsOrthonormal) {
     for (int l = 0; l + 1 < amg.levelCount(); ++l) {
         const Eigen::MatrixXd P = dense(amg.prolongator(l));
         const Eigen::MatrixXd PtP = P.transpose() * P;
-        EXPECT_LT((PtP - Eigen::MatrixXd::Identity(P.cols(), P.cols())).cwiseAbs().maxCoeff(), 1e-10)
+        EXPECT_LT((PtP - Eigen::MatrixXd::Identity(P.cols(), P.cols())).cwiseAbs().maxCoeff(),
+                  1e-10)
             << "level " << l;
     }
 }
@@ -175,7 +178,8 @@ TEST(MgpbdAmg, GalerkinMatchesDenseProduct) {
             const Eigen::MatrixXd P = dense(amg.prolongator(l));
             const Eigen::MatrixXd expected = P.transpose() * dense(amg.op(l)) * P;
             const Eigen::MatrixXd got = dense(amg.op(l + 1));
-            EXPECT_LT((got - expected).cwiseAbs().maxCoeff(), 1e-10 * expected.cwiseAbs().maxCoeff())
+            EXPECT_LT((got - expected).cwiseAbs().maxCoeff(),
+                      1e-10 * expected.cwiseAbs().maxCoeff())
                 << "level " << l << (sa ? " (SA)" : " (UA)");
         }
     }

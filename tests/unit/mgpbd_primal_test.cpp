@@ -3,7 +3,6 @@
 // AMG (orthonormal prolongators, symmetric V-cycle with block smoothing), PCG iteration
 // counts on hanging-cloth systems, and the solver's fallback to the dual system.
 #include <gtest/gtest.h>
-
 #include <omp.h>
 
 #include <Eigen/Dense>
@@ -24,7 +23,9 @@
 namespace sim {
 namespace {
 
-void singleThread() { omp_set_num_threads(1); }
+void singleThread() {
+    omp_set_num_threads(1);
+}
 
 // mgpbd_cloth at `res` after one prediction, positions perturbed by noise/res (0 = the
 // flat sheet of frame 0) and by a smooth field of amplitude `wave` (a draped, curved
@@ -45,7 +46,9 @@ void build(int res, Real noise, Systems& s, Real wave = 0) {
     s.primal.fill(s.world, s.dual);
 }
 
-Eigen::VectorXd toEigen(const Vector& v) { return Eigen::Map<const Eigen::VectorXd>(v.data(), v.size()); }
+Eigen::VectorXd toEigen(const Vector& v) {
+    return Eigen::Map<const Eigen::VectorXd>(v.data(), v.size());
+}
 
 TEST(PrimalSystem, WoodburySolveEqualsDenseDualSolve) {
     singleThread();
@@ -69,7 +72,8 @@ TEST(PrimalSystem, WoodburySolveEqualsDenseDualSolve) {
     for (int r = 0; r < m; ++r) Dinv[r] = 1.0 / s.dual.alphaTilde[r];
     for (int p = 0; p < P.size(); ++p)
         if (node[p] >= 0) M.segment<3>(3 * node[p]).setConstant(1.0 / P.w[p]);
-    const Eigen::MatrixXd K = Eigen::MatrixXd(M.asDiagonal()) + J.transpose() * Dinv.asDiagonal() * J;
+    const Eigen::MatrixXd K =
+        Eigen::MatrixXd(M.asDiagonal()) + J.transpose() * Dinv.asDiagonal() * J;
     const Eigen::MatrixXd Kgot = dense(s.primal.K);
     EXPECT_LT((Kgot - K).cwiseAbs().maxCoeff(), 1e-9 * K.cwiseAbs().maxCoeff());
 
@@ -115,7 +119,8 @@ TEST(PrimalSystem, NodalProlongatorsOrthonormalAndGalerkinExact) {
         for (int l = 0; l + 1 < amg.levelCount(); ++l) {
             const Eigen::MatrixXd P = dense(amg.prolongator(l));
             const Eigen::MatrixXd PtP = P.transpose() * P;
-            EXPECT_LT((PtP - Eigen::MatrixXd::Identity(P.cols(), P.cols())).cwiseAbs().maxCoeff(), 1e-10);
+            EXPECT_LT((PtP - Eigen::MatrixXd::Identity(P.cols(), P.cols())).cwiseAbs().maxCoeff(),
+                      1e-10);
             const Eigen::MatrixXd expected = P.transpose() * dense(amg.op(l)) * P;
             EXPECT_LT((dense(amg.op(l + 1)) - expected).cwiseAbs().maxCoeff(),
                       1e-10 * expected.cwiseAbs().maxCoeff());
@@ -178,8 +183,8 @@ TEST(PrimalSystem, HangingClothPcgIterations) {
             sim::residual(s.dual.A, dlambda, s.dual.b, residual);
             EXPECT_LT(norm(residual), 1.0001e-5 * norm(s.dual.b)) << "N = " << res;
             EXPECT_LE(r.iterations, 40) << "N = " << res << ", wave " << wave;
-            std::printf("N = %d, wave %.2f: %d PCG iterations to 1e-5 (dual residual %.2e)\n",
-                        res, wave, r.iterations, norm(residual) / norm(s.dual.b));
+            std::printf("N = %d, wave %.2f: %d PCG iterations to 1e-5 (dual residual %.2e)\n", res,
+                        wave, r.iterations, norm(residual) / norm(s.dual.b));
         }
 }
 
@@ -203,7 +208,8 @@ TEST(PrimalSystem, SolverStepMatchesDualSystem) {
         result[primal] = s.world.particles.p;
     }
     Real worst = 0;
-    for (size_t i = 0; i < result[0].size(); ++i) worst = std::max(worst, (result[0][i] - result[1][i]).norm());
+    for (size_t i = 0; i < result[0].size(); ++i)
+        worst = std::max(worst, (result[0][i] - result[1][i]).norm());
     EXPECT_LT(worst, 1e-8);
 }
 
@@ -239,7 +245,7 @@ TEST(PrimalSystem, SwitchingSystemsAcrossATopologyChange) {
     world.settings.mgpbd.atol = 0;  // every frame solves
     world.settings.mgpbd.maxIterations = 2;
     world.settings.mgpbd.coarseSize = 50;  // two levels or more, before and after the cut
-    world.step();  // dual hierarchy for the full sheet
+    world.step();                          // dual hierarchy for the full sheet
     world.settings.mgpbd.primalSystem = true;
     world.step();
     world.constraints.distance.resize(world.constraints.distance.size() / 2);  // a cut

@@ -1,7 +1,8 @@
 // The MGPBD outer loop (Algorithm 1) against a dense direct solve, and AMG-PCG iteration
 // counts on hanging-cloth dual systems.
-#include <gtest/gtest.h>
+#include "sim/solvers/mgpbd/mgpbd_solver.h"
 
+#include <gtest/gtest.h>
 #include <omp.h>
 
 #include <Eigen/Dense>
@@ -13,7 +14,6 @@
 #include "sim/scenes/scene_table.h"
 #include "sim/solvers/mgpbd/amg_hierarchy.h"
 #include "sim/solvers/mgpbd/dual_system.h"
-#include "sim/solvers/mgpbd/mgpbd_solver.h"
 #include "sim/solvers/mgpbd/pcg.h"
 #include "tests/unit/mgpbd_test_cloth.h"
 
@@ -22,9 +22,13 @@ namespace {
 
 // These problems are small: on the shared 2-core test machine their many short OpenMP
 // loops are barrier-bound, so the tests run single-threaded (the benches set threads too).
-void singleThread() { omp_set_num_threads(1); }
+void singleThread() {
+    omp_set_num_threads(1);
+}
 
-void prepare(World& world, int res, Real noise) { predictedCloth(world, res, noise, 11); }
+void prepare(World& world, int res, Real noise) {
+    predictedCloth(world, res, noise, 11);
+}
 
 TEST(MgpbdSolver, OneOuterIterationEqualsDenseDirectSolve) {
     singleThread();
@@ -48,8 +52,8 @@ TEST(MgpbdSolver, OneOuterIterationEqualsDenseDirectSolve) {
         J.block<1, 3>(r, 3 * rows[r]->i) = g[0].transpose();
         J.block<1, 3>(r, 3 * rows[r]->j) = g[1].transpose();
     }
-    const Eigen::MatrixXd A = J * W.asDiagonal() * J.transpose() +
-                              at * Eigen::MatrixXd::Identity(m, m);
+    const Eigen::MatrixXd A =
+        J * W.asDiagonal() * J.transpose() + at * Eigen::MatrixXd::Identity(m, m);
     const Eigen::VectorXd dlambda = A.ldlt().solve(b);
     const Eigen::VectorXd dx = W.asDiagonal() * J.transpose() * dlambda;
     std::vector<Vec3> expected(P.p);
@@ -70,9 +74,10 @@ TEST(MgpbdSolver, OneOuterIterationEqualsDenseDirectSolve) {
 }
 
 // Issue target: <= 40 PCG iterations to 1e-5 for N = 32..256. Measured with the default
-// settings: N = 32: 28, N = 64: 36 (horizontal sheet before 2026-11-22: 31, 40) (1 + 1 sweep of Chebyshev degree 16; with the issue's
-// 2 + 2 sweeps of degree 3: 127, 176; see docs/architecture.md, MGPBD); the bound below
-// is the measured behaviour with 2x margin, so that a regression still fails.
+// settings: N = 32: 28, N = 64: 36 (horizontal sheet before 2026-11-22: 31, 40) (1 + 1 sweep of
+// Chebyshev degree 16; with the issue's 2 + 2 sweeps of degree 3: 127, 176; see
+// docs/architecture.md, MGPBD); the bound below is the measured behaviour with 2x margin, so that a
+// regression still fails.
 TEST(MgpbdSolver, HangingClothPcgIterations) {
     singleThread();
     for (int res : {32, 64}) {

@@ -1,9 +1,10 @@
 #pragma once
 // Shared by the MGPBD tests: the mgpbd_cloth scene after one prediction with its free
 // particles moved off the flat rest state, and a dense copy of a CSR matrix.
+#include <gtest/gtest.h>
+
 #include <Eigen/Dense>
 #include <cmath>
-#include <gtest/gtest.h>
 #include <random>
 
 #include "sim/core/stages.h"

@@ -4,10 +4,9 @@
 #include "sim/io/obj_export.h"
 
 #include <gtest/gtest.h>
-
-#include <algorithm>
 #include <omp.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -81,7 +80,8 @@ TEST(ObjExport, KnifeCutShowsInTheNextFile) {
     ASSERT_EQ(exporter.writeFrame(world), "");
     const int before = world.particles.size();
     Real low = 1e9, high = -1e9;  // a horizontal cut halfway down the cloth, wherever it swung
-    for (const Vec3& x : world.particles.x) low = std::min(low, x.y()), high = std::max(high, x.y());
+    for (const Vec3& x : world.particles.x)
+        low = std::min(low, x.y()), high = std::max(high, x.y());
     const Real y = 0.5 * (low + high);
     ASSERT_GT(cutAlongStroke(world, {Vec3(0, y, 5), Vec3(-2, y, -2), Vec3(2, y, -2)}), 0);
     world.step();

@@ -1,9 +1,10 @@
 // Picking queries (sim/core/picking.h): ray against a triangle from both sides, misses at
 // the edges, the nearest hit among several triangles, the nearest vertex of the hit
 // triangle, and the drag plane.
+#include "sim/core/picking.h"
+
 #include <gtest/gtest.h>
 
-#include "sim/core/picking.h"
 #include "sim/core/world.h"
 
 using namespace sim;
@@ -19,10 +20,10 @@ TEST(Picking, RayHitsTriangleFromBothSides) {
 
 TEST(Picking, RayMissesOutsideBehindAndParallel) {
     const Vec3 a(0, 0, 0), b(1, 0, 0), c(0, 1, 0);
-    EXPECT_FALSE(intersectTriangle({Vec3(0.6, 0.6, 1), Vec3(0, 0, -1)}, a, b, c));   // u+v > 1
-    EXPECT_FALSE(intersectTriangle({Vec3(-0.01, 0.5, 1), Vec3(0, 0, -1)}, a, b, c)); // u < 0
-    EXPECT_FALSE(intersectTriangle({Vec3(0.2, 0.2, 1), Vec3(0, 0, 1)}, a, b, c));    // behind
-    EXPECT_FALSE(intersectTriangle({Vec3(0.2, 0.2, 0), Vec3(1, 0, 0)}, a, b, c));    // in plane
+    EXPECT_FALSE(intersectTriangle({Vec3(0.6, 0.6, 1), Vec3(0, 0, -1)}, a, b, c));    // u+v > 1
+    EXPECT_FALSE(intersectTriangle({Vec3(-0.01, 0.5, 1), Vec3(0, 0, -1)}, a, b, c));  // u < 0
+    EXPECT_FALSE(intersectTriangle({Vec3(0.2, 0.2, 1), Vec3(0, 0, 1)}, a, b, c));     // behind
+    EXPECT_FALSE(intersectTriangle({Vec3(0.2, 0.2, 0), Vec3(1, 0, 0)}, a, b, c));     // in plane
 }
 
 namespace {

@@ -1,5 +1,7 @@
 // Projection properties of PBD §3.3: internal constraints conserve linear and angular
 // momentum (eq. 1-2), and k' makes the remaining error (1-k) whatever n_s is.
+#include "sim/constraints/projection.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -7,7 +9,6 @@
 
 #include "sim/constraints/bending.h"
 #include "sim/constraints/distance.h"
-#include "sim/constraints/projection.h"
 
 using namespace sim;
 

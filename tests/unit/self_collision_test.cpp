@@ -1,9 +1,10 @@
 // Self collision: the exact continuous crossing test, the eq. 12 constraint keeping a
 // vertex on its side, and the fold scene without crossings.
+#include "sim/collision/self_collision.h"
+
 #include <gtest/gtest.h>
 
 #include "sim/collision/ccd.h"
-#include "sim/collision/self_collision.h"
 #include "sim/core/checks.h"
 #include "sim/core/metrics.h"
 #include "sim/core/world.h"
@@ -14,7 +15,8 @@ using namespace sim;
 TEST(Ccd, VertexThroughTriangleIsACrossing) {
     const Vec3 a(0, 0, 0), b(1, 0, 0), c(0, 1, 0);
     Real t = -1;
-    EXPECT_TRUE(vertexTriangleCrossing(Vec3(0.2, 0.2, 1), Vec3(0.2, 0.2, -1), a, a, b, b, c, c, &t));
+    EXPECT_TRUE(
+        vertexTriangleCrossing(Vec3(0.2, 0.2, 1), Vec3(0.2, 0.2, -1), a, a, b, b, c, c, &t));
     EXPECT_NEAR(t, 0.5, 1e-9);
     // Beside the triangle, or stopping short of it: no crossing.
     EXPECT_FALSE(vertexTriangleCrossing(Vec3(0.8, 0.8, 1), Vec3(0.8, 0.8, -1), a, a, b, b, c, c));

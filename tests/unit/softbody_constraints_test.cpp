@@ -62,10 +62,12 @@ TEST(SoftbodyConstraints, TetVolumeGradient) {
         const Real rest = 0.05;
         const Real C = sim::evaluateTetVolume(p[0], p[1], p[2], p[3], rest, g);
         EXPECT_NEAR(C, 6 * (sim::signedTetVolume(p[0], p[1], p[2], p[3]) - rest), 1e-12);
-        expectGradient([&](const Vec3 (&q)[4]) {
-            Vec3 t[4];
-            return sim::evaluateTetVolume(q[0], q[1], q[2], q[3], rest, t);
-        }, p, g, 1e-6);
+        expectGradient(
+            [&](const Vec3(&q)[4]) {
+                Vec3 t[4];
+                return sim::evaluateTetVolume(q[0], q[1], q[2], q[3], rest, t);
+            },
+            p, g, 1e-6);
     }
 }
 
@@ -79,10 +81,12 @@ TEST(SoftbodyConstraints, ArapGradient) {
         Vec3 g[4];
         const Real C = sim::evaluateArap(p[0], p[1], p[2], p[3], restInverse, g);
         ASSERT_GT(C, 1e-4);
-        expectGradient([&](const Vec3 (&q)[4]) {
-            Vec3 t[4];
-            return sim::evaluateArap(q[0], q[1], q[2], q[3], restInverse, t);
-        }, p, g, 2e-5 * (1 + restInverse.norm()));
+        expectGradient(
+            [&](const Vec3(&q)[4]) {
+                Vec3 t[4];
+                return sim::evaluateArap(q[0], q[1], q[2], q[3], restInverse, t);
+            },
+            p, g, 2e-5 * (1 + restInverse.norm()));
         ++checked;
     }
     EXPECT_GT(checked, 10);
@@ -112,10 +116,12 @@ TEST(SoftbodyConstraints, ArapStrainRowsGradientAndEnergy) {
         for (int row = 0; row < 6; ++row) {
             const Real C = arapStrainRow(p, restInverse, row, g);
             sumSquares += C * C;
-            expectGradient([&](const Vec3 (&q)[4]) {
-                Vec3 t[4];
-                return arapStrainRow(q, restInverse, row, t);
-            }, p, g, 2e-5 * (1 + restInverse.norm()));
+            expectGradient(
+                [&](const Vec3(&q)[4]) {
+                    Vec3 t[4];
+                    return arapStrainRow(q, restInverse, row, t);
+                },
+                p, g, 2e-5 * (1 + restInverse.norm()));
         }
         EXPECT_NEAR(sumSquares, norm * norm, 1e-9 * (1 + norm * norm));
         ++checked;
@@ -155,9 +161,13 @@ TEST(SoftbodyConstraints, ArapIsZeroUnderRigidMotion) {
 
 TEST(SoftbodyConstraints, PolarRotationIsProperForFlatAndInvertedF) {
     std::mt19937 rng(13);
-    std::vector<Mat3> cases = {Mat3::Zero(), Mat3::Identity(), -Mat3::Identity(),
-                               Vec3(1, 1, 0).asDiagonal(), Vec3(1, 0, 0).asDiagonal(),
-                               Vec3(1, 1, -1).asDiagonal(), Vec3(2, 1, 1e-17).asDiagonal()};
+    std::vector<Mat3> cases = {Mat3::Zero(),
+                               Mat3::Identity(),
+                               -Mat3::Identity(),
+                               Vec3(1, 1, 0).asDiagonal(),
+                               Vec3(1, 0, 0).asDiagonal(),
+                               Vec3(1, 1, -1).asDiagonal(),
+                               Vec3(2, 1, 1e-17).asDiagonal()};
     for (int k = 0; k < 30; ++k) cases.push_back(Mat3::Random());
     for (const Mat3& F : cases) {
         const Mat3 R = sim::polarRotation(F);
@@ -186,10 +196,10 @@ TEST(SoftbodyConstraints, InvertedAndFlatTetsRecoverWithoutNaN) {
     ASSERT_TRUE(sim::arapRestInverse(r[0], r[1], r[2], r[3], restInverse));
     const Real v0 = sim::signedTetVolume(r[0], r[1], r[2], r[3]);
     const std::vector<std::array<Vec3, 4>> starts = {
-        {r[0], r[1], r[2], Vec3(0, 0, -1)},             // inverted
-        {r[0], r[1], r[2], Vec3(0.3, 0.3, 0)},          // flat
+        {r[0], r[1], r[2], Vec3(0, 0, -1)},                   // inverted
+        {r[0], r[1], r[2], Vec3(0.3, 0.3, 0)},                // flat
         {r[0], Vec3(1, 0, 0), Vec3(2, 0, 0), Vec3(3, 0, 0)},  // collinear
-        {r[0], r[0], r[0], r[0]}};                       // collapsed to a point
+        {r[0], r[0], r[0], r[0]}};                            // collapsed to a point
     for (int model = 0; model < 2; ++model)
         for (const auto& start : starts) {
             Vec3 p[4] = {start[0], start[1], start[2], start[3]};

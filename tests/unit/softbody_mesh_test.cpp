@@ -26,7 +26,8 @@ Real enclosedVolume(const sim::TriangleMesh& m) {
 
 std::string tempDir(const std::string& name) {
     auto dir = std::filesystem::temp_directory_path() /
-               ("pbd_softbody_test_" + name + "_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+               ("pbd_softbody_test_" + name + "_" +
+                std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir.string();
@@ -45,7 +46,8 @@ TEST(SoftbodyMesh, ProceduralSurfacesAreClosedAndOutward) {
     const Case cases[] = {
         {"box", sim::makeBoxSurface(Vec3(1, 2, 3), Vec3(2, 1, 0.5), 4, 3, 2), 1.0, 1e-9},
         {"icosphere", sim::makeIcosphere(Vec3(0, 1, 0), 0.5, 3), 4.0 / 3 * pi * 0.125, 0.02},
-        {"torus", sim::makeTorus(Vec3::Zero(), 1.0, 0.25, 48, 24), 2 * pi * pi * 1.0 * 0.0625, 0.02},
+        {"torus", sim::makeTorus(Vec3::Zero(), 1.0, 0.25, 48, 24), 2 * pi * pi * 1.0 * 0.0625,
+         0.02},
         {"capsule", sim::makeCapsule(Vec3::Zero(), 0.3, 0.4, 32, 8),
          pi * 0.09 * 0.8 + 4.0 / 3 * pi * 0.027, 0.02},
     };
@@ -70,7 +72,8 @@ TEST(SoftbodyMesh, BoxTetsFillTheBoxAndHaveAClosedBoundary) {
     EXPECT_NEAR(sim::totalVolume(m, m.vertices), 2.0, 1e-12);
     for (const auto& t : m.tets)
         EXPECT_GT(sim::signedTetVolume(m.vertices[t[0]], m.vertices[t[1]], m.vertices[t[2]],
-                                       m.vertices[t[3]]), 0);
+                                       m.vertices[t[3]]),
+                  0);
     sim::TriangleMesh boundary{m.vertices, sim::boundaryTriangles(m)};
     EXPECT_EQ(boundary.triangles.size(), 2u * 2 * (4 * 2 + 2 * 3 + 4 * 3));
     EXPECT_NEAR(enclosedVolume(boundary), 2.0, 1e-12);  // outward wound
@@ -110,7 +113,8 @@ TEST(SoftbodyMesh, TetgenTetrahedralizesAndCaches) {
     ASSERT_EQ(first.error, "");
     EXPECT_FALSE(first.fromCache);
     EXPECT_EQ(sim::checkTetMesh(first.mesh, 0.0), "");
-    EXPECT_NEAR(std::abs(sim::totalVolume(first.mesh, first.mesh.vertices)), enclosedVolume(sphere), 1e-6);
+    EXPECT_NEAR(std::abs(sim::totalVolume(first.mesh, first.mesh.vertices)), enclosedVolume(sphere),
+                1e-6);
     const sim::TetgenResult second = sim::tetrahedralize(sphere, options);
     ASSERT_EQ(second.error, "");
     EXPECT_TRUE(second.fromCache);
@@ -152,7 +156,8 @@ TEST(SoftbodyMesh, TetgenRefusesOpenSurfacesAndReportsFailures) {
 }
 
 TEST(SoftbodyMesh, OffFilesParseAndErrorsNameTheLine) {
-    auto r = sim::parseOff("OFF\n4 4 0\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n", "t.off");
+    auto r = sim::parseOff(
+        "OFF\n4 4 0\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n", "t.off");
     ASSERT_EQ(r.error, "");
     EXPECT_EQ(sim::checkClosedSurface(r.mesh), "");
     r = sim::parseOff("OFF\n4 1 0\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n4 0 1 2 7\n", "q.off");

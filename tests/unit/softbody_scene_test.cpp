@@ -1,7 +1,6 @@
 // Soft bodies in a world: masses, boundary surface, the soft-body scenes under the
 // available solvers, abuse (flattened and inverted bodies), grab and pin.
 #include <gtest/gtest.h>
-
 #include <omp.h>
 
 #include <algorithm>
@@ -71,15 +70,17 @@ TEST(SoftbodyWorld, FlattenedAndInvertedBodiesStayFinite) {
                 options.edges = model == 1;
                 sim::World w = cubeWorld(options);
                 for (Vec3& x : w.particles.x) {
-                    if (abuse == 0) x.y() = 0.5;
-                    else x.x() = -x.x();
+                    if (abuse == 0)
+                        x.y() = 0.5;
+                    else
+                        x.x() = -x.x();
                 }
                 w.settings.arap = sim::Material{1.0, 1e-6};
                 w.setSolver(kind);
                 w.settings.gravity = Vec3::Zero();
                 for (int f = 0; f < 60; ++f) w.step();
-                ASSERT_TRUE(allFinite(w)) << sim::solverName(kind) << " model " << model
-                                          << " abuse " << abuse;
+                ASSERT_TRUE(allFinite(w))
+                    << sim::solverName(kind) << " model " << model << " abuse " << abuse;
             }
 }
 
@@ -130,14 +131,18 @@ TEST(SoftbodyWorld, GrabAndPinWorkOnSoftBodies) {
 
 // Every soft-body scene loads (tetgen included) and runs finite under PBD and XPBD.
 TEST(SoftbodyScenes, RunFiniteUnderAvailableSolvers) {
-    const std::pair<const char*, int> scenes[] = {
-        {"bunny_squash", 8}, {"beam", 8}, {"bar_twist", 10}, {"ball_drop", 2}, {"softbody_on_cloth", 16}};
+    const std::pair<const char*, int> scenes[] = {{"bunny_squash", 8},
+                                                  {"beam", 8},
+                                                  {"bar_twist", 10},
+                                                  {"ball_drop", 2},
+                                                  {"softbody_on_cloth", 16}};
     for (const auto& [name, res] : scenes)
-        for (sim::SolverKind kind : {sim::SolverKind::PBD, sim::SolverKind::XPBD, sim::SolverKind::HPBD,
-                                     sim::SolverKind::MGPBD}) {
+        for (sim::SolverKind kind : {sim::SolverKind::PBD, sim::SolverKind::XPBD,
+                                     sim::SolverKind::HPBD, sim::SolverKind::MGPBD}) {
             // softbody_on_cloth changes its contact pairs (and so the topology) every
             // substep, which makes MGPBD rebuild its whole setup each time: too slow here.
-            if (kind == sim::SolverKind::MGPBD && std::string(name) == "softbody_on_cloth") continue;
+            if (kind == sim::SolverKind::MGPBD && std::string(name) == "softbody_on_cloth")
+                continue;
             sim::World w;
             ASSERT_EQ(sim::loadScene(w, name, res), "") << name;
             w.setSolver(kind);
@@ -167,7 +172,8 @@ TEST(SoftbodyScenes, BeamKeepsItsPinnedEndAndBallRestsOnCloth) {
     for (int f = 0; f < 90; ++f) w.step();  // 1.5 s: the ball has landed
     Real lowestBall = 1e9;
     const int clothCount = 17 * 17;
-    for (int i = clothCount; i < w.particles.size(); ++i) lowestBall = std::min(lowestBall, w.particles.x[i].y());
+    for (int i = clothCount; i < w.particles.size(); ++i)
+        lowestBall = std::min(lowestBall, w.particles.x[i].y());
     EXPECT_GT(lowestBall, 0.3) << "the ball fell through the cloth";
     EXPECT_FALSE(w.constraints.separation.empty());
 }
@@ -194,7 +200,8 @@ TEST(SoftbodyScenesSlow, SeparationPairsKeepTopologyAndHoldTheBallUnderMgpbd) {
     EXPECT_GT(changes, 2u) << "the pair list should change while the ball lands";
     EXPECT_EQ(w.topologyVersion(), version);
     Real lowestBall = 1e9;
-    for (int i = 9 * 9; i < w.particles.size(); ++i) lowestBall = std::min(lowestBall, w.particles.x[i].y());
+    for (int i = 9 * 9; i < w.particles.size(); ++i)
+        lowestBall = std::min(lowestBall, w.particles.x[i].y());
     EXPECT_GT(lowestBall, 0.3) << "the ball fell through the cloth";
     EXPECT_TRUE(allFinite(w));
 }

@@ -42,7 +42,8 @@ TEST(Tether, GradientMatchesFiniteDifferences) {
                 plus[k][d] += 1e-6;
                 minus[k][d] -= 1e-6;
                 Vec3 t[2];
-                const Real fd = (Traits::evaluate(c, plus, t) - Traits::evaluate(c, minus, t)) / 2e-6;
+                const Real fd =
+                    (Traits::evaluate(c, plus, t) - Traits::evaluate(c, minus, t)) / 2e-6;
                 EXPECT_NEAR(g[k][d], fd, 1e-6);
             }
     }
@@ -58,7 +59,8 @@ TEST(Tether, EveryFreeParticleIsTetheredToBothPinsAtItsRestDistance) {
     EXPECT_EQ(static_cast<int>(tethers.size()), 2 * free);
     for (const TetherConstraint& t : tethers) {
         EXPECT_TRUE(world.particles.pinned[t.anchor]);
-        EXPECT_NEAR(t.length, (world.particles.rest[t.i] - world.particles.rest[t.anchor]).norm(), 1e-12);
+        EXPECT_NEAR(t.length, (world.particles.rest[t.i] - world.particles.rest[t.anchor]).norm(),
+                    1e-12);
     }
 }
 
@@ -69,8 +71,10 @@ TEST(Tether, HangingClothUnderPbdStretchesLittle) {
         World world = hangingCloth(on);
         for (int f = 0; f < 300; ++f) world.step();
         const double strain = measure(world).maxStrain;
-        if (on) EXPECT_LT(strain, 0.10);
-        else EXPECT_GT(strain, 1.0);  // so this test can fail
+        if (on)
+            EXPECT_LT(strain, 0.10);
+        else
+            EXPECT_GT(strain, 1.0);  // so this test can fail
         std::printf("tethers %d: max strain at frame 300 %.4f\n", on, strain);
     }
 }
@@ -82,13 +86,15 @@ TEST(Tether, ACutPieceFallsFree) {
     for (int f = 0; f < 120; ++f) world.step();
     const size_t before = world.constraints.tethers.size();
     Real top = -1e9, bottom = 1e9;
-    for (const Vec3& x : world.particles.x) top = std::max(top, x.y()), bottom = std::min(bottom, x.y());
+    for (const Vec3& x : world.particles.x)
+        top = std::max(top, x.y()), bottom = std::min(bottom, x.y());
     const Real y = 0.5 * (top + bottom);
     ASSERT_GT(cutAlongStroke(world, {Vec3(0, y, 5), Vec3(-2, y, 0), Vec3(2, y, 0)}), 0);
     ASSERT_EQ(countComponents(world), 2);
     world.step();
     EXPECT_LT(world.constraints.tethers.size(), before);
-    for (const TetherConstraint& t : world.constraints.tethers) EXPECT_GT(world.particles.x[t.i].y(), y - 0.05);
+    for (const TetherConstraint& t : world.constraints.tethers)
+        EXPECT_GT(world.particles.x[t.i].y(), y - 0.05);
     for (int f = 0; f < 120; ++f) world.step();
     Real lowest = 1e9;
     for (const Vec3& x : world.particles.x) lowest = std::min(lowest, x.y());

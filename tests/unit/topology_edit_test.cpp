@@ -56,7 +56,8 @@ TEST(TearingSlow, TwoHundredRandomTearsKeepTheMeshValid) {
     int tears = 0, attempts = 0;
     while (tears < 200 && attempts < 20000) {
         ++attempts;
-        std::uniform_int_distribution<int> pick(0, static_cast<int>(world.constraints.distance.size()) - 1);
+        std::uniform_int_distribution<int> pick(
+            0, static_cast<int>(world.constraints.distance.size()) - 1);
         if (tearEdge(world, pick(rng)) >= 0) ++tears;
     }
     world.bumpTopology();
@@ -71,7 +72,8 @@ TEST(TearingSlow, TwoHundredRandomTearsKeepTheMeshValid) {
     EXPECT_TRUE(std::includes(now.begin(), now.end(), rest.begin(), rest.end()));
     EXPECT_EQ(world.particles.size(), 25 * 25 + 200);
 
-    for (SolverKind kind : {SolverKind::PBD, SolverKind::XPBD, SolverKind::HPBD, SolverKind::MGPBD}) {
+    for (SolverKind kind :
+         {SolverKind::PBD, SolverKind::XPBD, SolverKind::HPBD, SolverKind::MGPBD}) {
         World copy;
         copy.particles = world.particles;
         copy.constraints = world.constraints;
@@ -108,7 +110,8 @@ TEST(Knife, StrokeAcrossHangingClothLeavesTwoPieces) {
     // Find the hanging sheet's extent and cut horizontally through its middle, as the view
     // ray from a camera in front of it would.
     Real top = -1e9, bottom = 1e9;
-    for (const Vec3& x : world.particles.x) top = std::max(top, x.y()), bottom = std::min(bottom, x.y());
+    for (const Vec3& x : world.particles.x)
+        top = std::max(top, x.y()), bottom = std::min(bottom, x.y());
     const Real y = 0.5 * (top + bottom);
     KnifeStroke stroke;
     stroke.eye = Vec3(0, y, 5);
@@ -167,7 +170,8 @@ TEST(KnifeSlow, StrokeThroughClothAndSoftBodySplitsEveryConstraintType) {
             EXPECT_TRUE(inTet[i]) << "particle " << i;
         }
     }
-    for (SolverKind kind : {SolverKind::PBD, SolverKind::XPBD, SolverKind::HPBD, SolverKind::MGPBD}) {
+    for (SolverKind kind :
+         {SolverKind::PBD, SolverKind::XPBD, SolverKind::HPBD, SolverKind::MGPBD}) {
         World copy;
         copy.particles = world.particles;
         copy.constraints = world.constraints;

@@ -138,7 +138,8 @@ TEST(WorldDraw, ContactsOnlyWhenAsked) {
     o.contacts = true;
     drawWorld(cloth, asked, o);
     EXPECT_EQ(plain.points, 0);
-    EXPECT_EQ(asked.points, static_cast<int>(cloth.contacts().colliders.size()));  // a point and its normal each
+    EXPECT_EQ(asked.points,
+              static_cast<int>(cloth.contacts().colliders.size()));  // a point and its normal each
     EXPECT_EQ(asked.lines, static_cast<int>(cloth.contacts().colliders.size()));
 }
 

@@ -1,6 +1,8 @@
 // Property tests of whole scenes: pins hold, nothing ends inside a collider, strain falls
 // with iterations, no NaN in 1000 frames of any scene, damping keeps rigid motion, solver
 // switches keep state.
+#include "sim/core/world.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -8,7 +10,6 @@
 #include "sim/collision/collider.h"
 #include "sim/core/metrics.h"
 #include "sim/core/stages.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
 
 using namespace sim;
@@ -76,10 +77,12 @@ TEST(World, MaxStrainFallsWithIterations) {
 TEST(WorldSlow, EveryScene1000FramesWithoutNaN) {
     for (const SceneInfo& info : sceneTable()) {
         for (SolverKind kind : {SolverKind::PBD, SolverKind::XPBD}) {
-            World world = scene(info.name, info.defaultResolution / 2 > 0 ? info.defaultResolution / 2 : 1);
+            World world =
+                scene(info.name, info.defaultResolution / 2 > 0 ? info.defaultResolution / 2 : 1);
             world.setSolver(kind);
             world.settings.validateEachStage = true;
-            for (int f = 0; f < 1000; ++f) ASSERT_NO_THROW(world.step()) << info.name << " frame " << f;
+            for (int f = 0; f < 1000; ++f)
+                ASSERT_NO_THROW(world.step()) << info.name << " frame " << f;
             EXPECT_TRUE(allFinite(world)) << info.name << " with " << solverName(kind);
         }
     }
@@ -124,7 +127,8 @@ TEST(World, DampingKeepsRigidMotion) {
 }
 
 TEST(WorldSlow, SolverSwitchKeepsState) {
-    const SolverKind kinds[] = {SolverKind::PBD, SolverKind::XPBD, SolverKind::HPBD, SolverKind::MGPBD};
+    const SolverKind kinds[] = {SolverKind::PBD, SolverKind::XPBD, SolverKind::HPBD,
+                                SolverKind::MGPBD};
     for (SolverKind from : kinds)
         for (SolverKind to : kinds) {
             if (from == to) continue;

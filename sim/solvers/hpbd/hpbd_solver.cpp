@@ -63,10 +63,12 @@ void HpbdSolver::setHierarchy(Hierarchy hierarchy, const World& world) {
 }
 
 void HpbdSolver::ensureHierarchy(const World& world) {
-    if (built_ && world.topologyVersion() != builtVersion_ && sameShape(builtWith_, world.settings.hpbd))
+    if (built_ && world.topologyVersion() != builtVersion_ &&
+        sameShape(builtWith_, world.settings.hpbd))
         if (auto splits = world.splitsSince(builtVersion_)) {  // §8: absorb splits locally
             for (const TopologyChange& c : *splits)
-                if (c.original < hierarchy_.particleCount() && c.duplicate == hierarchy_.particleCount())
+                if (c.original < hierarchy_.particleCount() &&
+                    c.duplicate == hierarchy_.particleCount())
                     splitInHierarchy(hierarchy_, c.original, c.duplicate);
             builtVersion_ = world.topologyVersion();
         }

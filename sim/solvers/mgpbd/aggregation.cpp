@@ -145,8 +145,8 @@ std::vector<std::vector<int>> colourRows(const CsrMatrix& A) {
 }
 
 void nearKernelCandidates(const CsrMatrix& A, const std::vector<std::vector<int>>& colours,
-                          int count, int sweeps, bool constant, unsigned seed,
-                          std::vector<Real>& B, int& columns) {
+                          int count, int sweeps, bool constant, unsigned seed, std::vector<Real>& B,
+                          int& columns) {
     const int n = A.rows;
     if (constant || count <= 0) {
         columns = 1;

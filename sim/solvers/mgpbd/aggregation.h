@@ -29,8 +29,8 @@ std::vector<std::vector<int>> colourRows(const CsrMatrix& A);
 // B as a column-major n x count block: column v is `sweeps` multicolour Gauss-Seidel sweeps
 // on A x = 0 from x uniform in (0, max|Aij|), normalised. `count` 0 or constant = all ones.
 void nearKernelCandidates(const CsrMatrix& A, const std::vector<std::vector<int>>& colours,
-                          int count, int sweeps, bool constant, unsigned seed,
-                          std::vector<Real>& B, int& columns);
+                          int count, int sweeps, bool constant, unsigned seed, std::vector<Real>& B,
+                          int& columns);
 
 // P (n x nc) with P's columns orthonormal on each aggregate; Bc (nc x columns, column-major)
 // the coarse candidates. Columns of a rank-deficient aggregate block are dropped.

@@ -12,9 +12,13 @@ constexpr int kMaxDenseCoarse = 3000;  // beyond this the coarsest level is smoo
 }
 
 template <>
-std::vector<CycleLevel<double>>& AmgHierarchy::cycleLevels<double>() { return cycleDouble_; }
+std::vector<CycleLevel<double>>& AmgHierarchy::cycleLevels<double>() {
+    return cycleDouble_;
+}
 template <>
-std::vector<CycleLevel<float>>& AmgHierarchy::cycleLevels<float>() { return cycleFloat_; }
+std::vector<CycleLevel<float>>& AmgHierarchy::cycleLevels<float>() {
+    return cycleFloat_;
+}
 
 void AmgHierarchy::setup(const CsrMatrix& A0, const MgpbdSettings& settings,
                          const std::vector<Real>* strain) {
@@ -33,8 +37,8 @@ void AmgHierarchy::setup(const CsrMatrix& A0, const MgpbdSettings& settings,
                              12345u, B, columns);
     } else {
         const auto colours = colourRows(A0);
-        nearKernelCandidates(A0, colours, settings.candidateCount, settings.candidateSweeps,
-                             false, 12345u, B, columns);
+        nearKernelCandidates(A0, colours, settings.candidateCount, settings.candidateSweeps, false,
+                             12345u, B, columns);
     }
     buildLevels(std::move(B), columns, {}, 0);
 }
@@ -110,13 +114,14 @@ void AmgHierarchy::countWork() {
         const CsrMatrix& A = op(l);
         const double nnz = static_cast<double>(A.nonZeros()), n = A.rows;
         nonZeros += nnz;
-        const int degree = settings_.smoother == MgpbdSmoother::Chebyshev
-                               ? (l > 0 && settings_.coarseChebyshevDegree > 0 ? settings_.coarseChebyshevDegree
-                                                                                : settings_.chebyshevDegree)
-                               : 1;
+        const int degree =
+            settings_.smoother == MgpbdSmoother::Chebyshev
+                ? (l > 0 && settings_.coarseChebyshevDegree > 0 ? settings_.coarseChebyshevDegree
+                                                                : settings_.chebyshevDegree)
+                : 1;
         const double smooth = 2.0 * settings_.smoothingSweeps * degree * (spmv * nnz + 4 * n);
         double smootherRefresh = n + (nodeStart_.empty() ? 0 : 30 * n);  // D^-1 (or block inverses)
-        if (settings_.floatVCycle) smootherRefresh += nnz;                // the float copy
+        if (settings_.floatVCycle) smootherRefresh += nnz;               // the float copy
         refreshWork_ += smootherRefresh;
         if (l == 0) refreshFinestWork_ = smootherRefresh;
         if (l + 1 == levelCount()) {
@@ -126,8 +131,8 @@ void AmgHierarchy::countWork() {
         }
         const AmgLevel& level = levels_[l];
         cycleWork_ += smooth + spmv * (nnz + level.R.nonZeros() + level.P.nonZeros()) + 2 * n;
-        refreshWork_ += kProductWeight *
-                        static_cast<double>(productWork(A, level.P) + productWork(level.R, level.AP));
+        refreshWork_ += kProductWeight * static_cast<double>(productWork(A, level.P) +
+                                                             productWork(level.R, level.AP));
     }
     // Setup (aggregation, QR, symbolic products, power iterations, smoother coefficients):
     // measured at 3-6 refreshes plus 20 SpMVs of the finest level (mgpbd_work.h).
@@ -192,18 +197,21 @@ void AmgHierarchy::refreshFinest(const CsrMatrix& A0) {
 
 void AmgHierarchy::factorCoarsest() {
     const CsrMatrix& A = op(levelCount() - 1);
-    coarseDirect_ = settings_.coarseSolve == MgpbdCoarseSolve::Cholesky && A.rows <= kMaxDenseCoarse;
+    coarseDirect_ =
+        settings_.coarseSolve == MgpbdCoarseSolve::Cholesky && A.rows <= kMaxDenseCoarse;
     if (!coarseDirect_) return;
     coarseDense_.setZero(A.rows, A.rows);  // no allocation when the size is unchanged
     for (int i = 0; i < A.rows; ++i)
-        for (int64_t k = A.rowStart[i]; k < A.rowStart[i + 1]; ++k) coarseDense_(i, A.col[k]) = A.val[k];
+        for (int64_t k = A.rowStart[i]; k < A.rowStart[i + 1]; ++k)
+            coarseDense_(i, A.col[k]) = A.val[k];
     coarse_.compute(coarseDense_);
     coarseB_.resize(A.rows);
     coarseX_.resize(A.rows);
 }
 
 Real AmgHierarchy::smootherLambdaMax(int l) const {
-    return settings_.floatVCycle ? cycleFloat_[l].smoother.lambdaMax() : cycleDouble_[l].smoother.lambdaMax();
+    return settings_.floatVCycle ? cycleFloat_[l].smoother.lambdaMax()
+                                 : cycleDouble_[l].smoother.lambdaMax();
 }
 
 Real AmgHierarchy::operatorComplexity() const {

@@ -23,21 +23,21 @@
 namespace sim {
 
 struct AmgLevel {
-    CsrMatrix A;        // owned operator (unused on level 0)
-    CsrMatrix P, R;     // prolongation to this level from the next, and P^T
-    CsrMatrix AP;       // A P, the Galerkin intermediate (pattern fixed at setup)
+    CsrMatrix A;     // owned operator (unused on level 0)
+    CsrMatrix P, R;  // prolongation to this level from the next, and P^T
+    CsrMatrix AP;    // A P, the Galerkin intermediate (pattern fixed at setup)
 };
 
 // What the V-cycle works with on one level, in its precision T.
 template <class T>
 struct CycleLevel {
-    CsrOf<T> A, P, R;   // float copies; empty for T = Real (the AmgLevel's are used)
+    CsrOf<T> A, P, R;  // float copies; empty for T = Real (the AmgLevel's are used)
     Smoother<T> smoother;
     std::vector<T> b, x, r;  // scratch
 };
 
 class AmgHierarchy {
-public:
+  public:
     // `strain` (rows x 6, column-major) is used when settings ask for strain candidates.
     void setup(const CsrMatrix& A0, const MgpbdSettings& settings,
                const std::vector<Real>* strain = nullptr);
@@ -57,7 +57,9 @@ public:
     bool ready() const { return !levels_.empty(); }
     int levelCount() const { return static_cast<int>(levels_.size()); }
     int levelSize(int l) const { return l == 0 ? a0_->rows : levels_[l].A.rows; }
-    int64_t levelNonZeros(int l) const { return l == 0 ? a0_->nonZeros() : levels_[l].A.nonZeros(); }
+    int64_t levelNonZeros(int l) const {
+        return l == 0 ? a0_->nonZeros() : levels_[l].A.nonZeros();
+    }
     Real operatorComplexity() const;
     const CsrMatrix& prolongator(int l) const { return levels_[l].P; }
     const CsrMatrix& op(int l) const { return l == 0 ? *a0_ : levels_[l].A; }
@@ -72,7 +74,7 @@ public:
     double refreshWork() const { return refreshWork_; }
     double setupWork() const { return setupWork_; }
 
-private:
+  private:
     // Coarsens from level 0 with candidates B; nodeOf empty = aggregation by row.
     void buildLevels(std::vector<Real> B, int columns, std::vector<int> nodeOf, int nodes);
     template <class T>
@@ -90,7 +92,9 @@ private:
     const CsrMatrix* a0_ = nullptr;
     std::vector<AmgLevel> levels_;
     std::vector<Real> lambdaMax_;
-    std::vector<std::vector<int>> nodeStart_;  // per level (nodal setup): node -> first row  // per level, lambda_max(D^-1 A) at setup (shared by SA and smoother)
+    std::vector<std::vector<int>>
+        nodeStart_;  // per level (nodal setup): node -> first row  // per level, lambda_max(D^-1 A)
+                     // at setup (shared by SA and smoother)
     std::vector<CycleLevel<double>> cycleDouble_;
     std::vector<CycleLevel<float>> cycleFloat_;
     Eigen::MatrixXd coarseDense_;

@@ -79,8 +79,8 @@ template struct CsrOf<double>;
 template struct CsrOf<float>;
 template void multiply(const CsrOf<double>&, const std::vector<double>&, std::vector<double>&);
 template void multiply(const CsrOf<float>&, const std::vector<float>&, std::vector<float>&);
-template void residual(const CsrOf<double>&, const std::vector<double>&,
-                       const std::vector<double>&, std::vector<double>&);
+template void residual(const CsrOf<double>&, const std::vector<double>&, const std::vector<double>&,
+                       std::vector<double>&);
 template void residual(const CsrOf<float>&, const std::vector<float>&, const std::vector<float>&,
                        std::vector<float>&);
 template void multiplyAdd(const CsrOf<double>&, const std::vector<double>&, std::vector<double>&);
@@ -123,7 +123,9 @@ Real dot(const Vector& a, const Vector& b) {
     return s;
 }
 
-Real norm(const Vector& a) { return std::sqrt(dot(a, a)); }
+Real norm(const Vector& a) {
+    return std::sqrt(dot(a, a));
+}
 
 void axpy(Real s, const Vector& x, Vector& y) {
     const int n = static_cast<int>(x.size());

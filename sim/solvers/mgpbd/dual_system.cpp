@@ -22,8 +22,7 @@ bool rowIsActive(const C& con, const Particles& P) {
 }  // namespace
 
 bool DualSystem::sameActiveSet(const World& world) const {
-    if (world.topologyVersion() != topologyVersion_ ||
-        world.particles.size() != particleCount_)
+    if (world.topologyVersion() != topologyVersion_ || world.particles.size() != particleCount_)
         return false;
     bool same = true;
     size_t type = 0;
@@ -63,8 +62,10 @@ void DualSystem::build(const World& world) {
     visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         // A polar decomposition (ARAP) costs several times a distance or bending row.
-        constexpr bool kArap = Traits::rows > 1 || std::is_same_v<typename Traits::Type, ArapConstraint>;
-        const double perSlot = kArap ? kEvaluateWorkPerArapSlot / Traits::rows : kEvaluateWorkPerSlot;
+        constexpr bool kArap =
+            Traits::rows > 1 || std::is_same_v<typename Traits::Type, ArapConstraint>;
+        const double perSlot =
+            kArap ? kEvaluateWorkPerArapSlot / Traits::rows : kEvaluateWorkPerSlot;
         rowsPerType_.push_back(Traits::rows);
         std::vector<int>& rows = rowOf_.emplace_back(Traits::unilateral ? 0 : array.size(), -1);
         for (size_t c = 0; c < rows.size(); ++c) {
@@ -201,7 +202,8 @@ void DualSystem::scatterLambda(const Vector& lambda, std::vector<std::vector<Rea
         std::vector<Real>& out = set[type];
         if (out.size() < rows.size() * R) out.resize(rows.size() * R);
         for (size_t c = 0; c < rows.size(); ++c)
-            for (size_t k = 0; k < R; ++k) out[c * R + k] = rows[c] >= 0 ? lambda[rows[c] + k] : 0.0;
+            for (size_t k = 0; k < R; ++k)
+                out[c * R + k] = rows[c] >= 0 ? lambda[rows[c] + k] : 0.0;
     }
 }
 

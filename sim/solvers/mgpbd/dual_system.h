@@ -21,7 +21,7 @@ namespace sim {
 class World;
 
 class DualSystem {
-public:
+  public:
     // Rebuilds the structure when the world's topology version or its active row set
     // changed; returns true if it did (so the AMG hierarchy must be rebuilt too).
     bool update(const World& world);
@@ -69,7 +69,7 @@ public:
     Vector b;
     Vector alphaTilde;  // per row, refreshed by assemble
 
-private:
+  private:
     bool sameActiveSet(const World& world) const;
     void build(const World& world);
 
@@ -79,15 +79,15 @@ private:
     std::vector<std::vector<int>> rowOf_;  // per constraint type, per constraint: row or -1
     std::vector<int64_t> slotStart_;       // per row: first slot in slotParticle_/grad_
     std::vector<int> slotParticle_;
-    std::vector<Vec3> grad_;               // per slot, refreshed by assemble
-    std::vector<int64_t> incStart_;        // per particle: range in incSlot_
-    std::vector<int64_t> incSlot_;         // global slot index of each incidence
+    std::vector<Vec3> grad_;         // per slot, refreshed by assemble
+    std::vector<int64_t> incStart_;  // per particle: range in incSlot_
+    std::vector<int64_t> incSlot_;   // global slot index of each incidence
     std::vector<int> slotRow_;
-    std::vector<int64_t> scatterStart_;    // per slot: range in scatter_
-    std::vector<int64_t> scatter_;         // CSR offset for (slot, incident slot)
-    std::vector<int64_t> diag_;            // CSR offset of each row's diagonal
+    std::vector<int64_t> scatterStart_;  // per slot: range in scatter_
+    std::vector<int64_t> scatter_;       // CSR offset for (slot, incident slot)
+    std::vector<int64_t> diag_;          // CSR offset of each row's diagonal
     double evaluateWork_ = 0;
-    std::vector<int> rowsPerType_;         // Traits::rows per type, in rowOf_ order
+    std::vector<int> rowsPerType_;  // Traits::rows per type, in rowOf_ order
 };
 
 }  // namespace sim

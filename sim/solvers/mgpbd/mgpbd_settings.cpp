@@ -76,9 +76,12 @@ MgpbdSettings MgpbdSettings::primalAmgSettings() const {
 
 const char* smootherName(MgpbdSmoother s) {
     switch (s) {
-        case MgpbdSmoother::Jacobi: return "jacobi";
-        case MgpbdSmoother::Chebyshev: return "chebyshev";
-        case MgpbdSmoother::GaussSeidel: return "gauss-seidel";
+        case MgpbdSmoother::Jacobi:
+            return "jacobi";
+        case MgpbdSmoother::Chebyshev:
+            return "chebyshev";
+        case MgpbdSmoother::GaussSeidel:
+            return "gauss-seidel";
     }
     return "?";
 }

@@ -18,25 +18,26 @@ enum class MgpbdCoarseSolve { Cholesky, Smooth };
 
 struct MgpbdSettings {
     // Outer loop (Algorithm 1).
-    int maxIterations = 10;       // outer iterations per substep (line 3)
+    int maxIterations = 10;  // outer iterations per substep (line 3)
     // Per-frame work budget, in milliseconds of this machine's single-thread speed: the solver
     // counts the work it does in deterministic units (sparse multiply-adds, see
     // mgpbd_work.h) and converts at the fixed rate kWorkUnitsPerMs, so a recorded session
     // replays exactly on any machine. Split evenly over the substeps; 0 = no budget.
-    Real frameBudgetMs = 15;      // hanging_cloth: 10 -> 11 ms, max strain 3.5; 15 -> 16 ms, 2.7 (XPBD 10 it.: 3.9)
+    Real frameBudgetMs =
+        15;  // hanging_cloth: 10 -> 11 ms, max strain 3.5; 15 -> 16 ms, 2.7 (XPBD 10 it.: 3.9)
     // PCG iterations the first outer iteration of a substep may always run, budget or not
     // (a substep makes progress whatever the budget).
     int budgetMinPcgIterations = 1;
     // Wall-clock stop of the outer loop, for the benches' long runs only (not deterministic,
     // so never on in the app); 0 = none.
     Real timeBudgetMs = 0;
-    Real atol = 1e-4;             // stop when ||b|| < atol (line 12)
-    Real rtol = 0;                // or when ||b|| < rtol * ||b_0||; 0 = off
-    Real relaxation = 0.25;       // the paper's omega of line 11 (0.25 cloth, 0.1 soft bodies)
+    Real atol = 1e-4;        // stop when ||b|| < atol (line 12)
+    Real rtol = 0;           // or when ||b|| < rtol * ||b_0||; 0 = off
+    Real relaxation = 0.25;  // the paper's omega of line 11 (0.25 cloth, 0.1 soft bodies)
     // omega of line 11 without line search in the live preset (full Gauss-Newton steps, the
     // local sweeps mop up); 0 = `relaxation`, the paper's (the paper preset sets 0).
     Real liveOmega = 1.0;
-    bool backtracking = false;    // halve omega while the dual residual grows
+    bool backtracking = false;  // halve omega while the dual residual grows
     // Line search (an addition to the paper's fixed omega): every outer iteration first tries
     // the step lineSearchStep (or omega, if backtracking has halved it below that); while
     // the dual residual after the step exceeds the one before it, x is put back and the step
@@ -74,17 +75,17 @@ struct MgpbdSettings {
     // XPBD Gauss-Seidel sweeps over the same rows and lambda after every outer iteration (an
     // addition; the reference implementation's local steps): the global step removes the
     // low-frequency error, the sweeps the local, nonlinear one. Kept only if they lower ||b||.
-    int localSweeps = 20;         // measured on hanging_cloth at 15 ms: 4 -> max strain 6.4, 20 -> 2.7
+    int localSweeps = 20;  // measured on hanging_cloth at 15 ms: 4 -> max strain 6.4, 20 -> 2.7
     // AMG setup (§4.1, §4.3).
-    Real strengthTheta = 0.1;     // |Aij| >= theta sqrt(|Aii||Ajj|) is a strong connection
+    Real strengthTheta = 0.1;  // |Aij| >= theta sqrt(|Aii||Ajj|) is a strong connection
     MgpbdCandidates candidates = MgpbdCandidates::Constant;  // measured best on cloth (docs)
-    int candidateCount = 6;       // near-kernel vectors
-    int candidateSweeps = 20;     // Gauss-Seidel sweeps on A x = 0 per vector
+    int candidateCount = 6;                                  // near-kernel vectors
+    int candidateSweeps = 20;          // Gauss-Seidel sweeps on A x = 0 per vector
     bool smoothedAggregation = false;  // smooth P (SA) instead of UA, for comparison
-    int coarseSize = 400;         // stop coarsening below this many unknowns
+    int coarseSize = 400;              // stop coarsening below this many unknowns
     int maxLevels = 12;
     MgpbdCoarseSolve coarseSolve = MgpbdCoarseSolve::Cholesky;
-    int setupInterval = 20;       // frames between rebuilds of P and smoother coefficients
+    int setupInterval = 20;  // frames between rebuilds of P and smoother coefficients
     // Recompute the Galerkin operators (and smoother diagonals) at every outer iteration
     // (the paper, §4.4) or only at the first of each substep; the V-cycle stays a symmetric
     // preconditioner of the live operator either way, only a less accurate one.
@@ -96,7 +97,7 @@ struct MgpbdSettings {
     // a relative 1e-8 of its correction; 0 = off (the paper's exact alpha~ = 0).
     Real hardRowRatio = 1e-3;
     // Solve phase (§4.4-4.5).
-    Real pcgTolerance = 1e-5;     // relative residual of the PCG solve
+    Real pcgTolerance = 1e-5;  // relative residual of the PCG solve
     int pcgMaxIterations = 100;
     MgpbdSmoother smoother = MgpbdSmoother::Chebyshev;
     bool jacobiPreconditioner = false;  // baseline: diag(A)^-1 instead of the V-cycle
@@ -104,12 +105,13 @@ struct MgpbdSettings {
     // one sweep of degree 16 on [rho/2000, 1.1 rho] needs 55 PCG iterations at N = 512
     // (33 fine-level SpMVs each) against the issue's 2 sweeps of degree 3 on [rho/30, 1.1 rho]
     // (203 iterations, 13 SpMVs each); the issue's values remain settable.
-    int smoothingSweeps = 1;      // pre and post sweeps each (issue: 2)
-    Real jacobiLambdaMin = 0;     // user estimate of lambda_min(D^-1 A); 0 = lambda_max
-    int chebyshevDegree = 4;      // on [rho * chebyshevLowerRatio, 1.1 rho] (issue: 3; paper preset 16)
-    Real chebyshevLowerRatio = 0.005;  // lower end of the Chebyshev interval in rho (issue: 1/30; paper preset 0.0005)
+    int smoothingSweeps = 1;   // pre and post sweeps each (issue: 2)
+    Real jacobiLambdaMin = 0;  // user estimate of lambda_min(D^-1 A); 0 = lambda_max
+    int chebyshevDegree = 4;  // on [rho * chebyshevLowerRatio, 1.1 rho] (issue: 3; paper preset 16)
+    Real chebyshevLowerRatio =
+        0.005;  // lower end of the Chebyshev interval in rho (issue: 1/30; paper preset 0.0005)
     int coarseChebyshevDegree = 0;  // degree on the levels below the finest; 0 = chebyshevDegree
-    bool floatVCycle = true;      // V-cycle on a float copy of the hierarchy (PCG stays double)
+    bool floatVCycle = true;        // V-cycle on a float copy of the hierarchy (PCG stays double)
 
     // Solve each dual system through its primal form K y = J^T D^-1 b, K = M + J^T D^-1 J
     // (PrimalSystem; an addition to the paper): smoothed-aggregation AMG by particle on K,
@@ -121,7 +123,7 @@ struct MgpbdSettings {
     // aggregation fields above for K; theta, coarse size, levels, sweeps, float V-cycle,
     // setup interval and PCG tolerance are shared.
     bool primalSystem = false;
-    int primalCandidates = 3;          // rigid-body modes: 3 translations, then rotations x, y, z
+    int primalCandidates = 3;  // rigid-body modes: 3 translations, then rotations x, y, z
     bool primalSmoothedAggregation = true;
     int primalChebyshevDegree = 2;
     Real primalChebyshevLowerRatio = 1.0 / 30;

@@ -1,7 +1,5 @@
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 
-#include "sim/core/snapshot.h"
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -26,7 +24,9 @@ struct Clock {
         return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
     }
 };
-double msSince(double t) { return Clock::now() - t; }
+double msSince(double t) {
+    return Clock::now() - t;
+}
 using Wall = std::chrono::steady_clock;
 double wallMsSince(Wall::time_point t) {
     return std::chrono::duration<double, std::milli>(Wall::now() - t).count();
@@ -99,8 +99,8 @@ void MgpbdSolver::solve(World& world, Real dt) {
         pcgTolerance_ = s.pcgTolerance;
         if (s.inexactSolves && r > 0)
             pcgTolerance_ = std::max(s.pcgTolerance, std::min(Real(0.1), Real(0.5) * s.atol / r));
-        mg_.pcgIterations += mg_.primal ? solvePrimal(world, it == 0, rebuilt)
-                                        : solveDual(world, it == 0, rebuilt);
+        mg_.pcgIterations +=
+            mg_.primal ? solvePrimal(world, it == 0, rebuilt) : solveDual(world, it == 0, rebuilt);
         rejected = !takeStep(world, it, omega, previous, r);
         if (s.localSweeps > 0) {
             const Real unswept = r;
@@ -250,14 +250,15 @@ Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count) {
     GaussSeidelSolver::resetLambdas(world, sweepLambdas_);
     system_.scatterLambda(lambda_, sweepLambdas_);
     for (int k = 0; k < count; ++k)
-        GaussSeidelSolver::sweep(world, ProjectionMode::Compliance, dt_, 1, sweepLambdas_, k % 2 == 1);
+        GaussSeidelSolver::sweep(world, ProjectionMode::Compliance, dt_, 1, sweepLambdas_,
+                                 k % 2 == 1);
     system_.gatherLambda(sweepLambdas_, lambda_);
     charge(mg_.workSolve, count * kSweepPerEvaluate * system_.evaluateWork());
     mg_.msSolve += msSince(t);
     const Real swept = evaluate(world, dt_, it + 1);
     if (swept <= r) return swept;
-    // The sweeps raised ||b|| (they solve the rows one by one, with alpha~ = 0 on hard rows):
-    // keep the state before them.
+        // The sweeps raised ||b|| (they solve the rows one by one, with alpha~ = 0 on hard rows):
+        // keep the state before them.
 #pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
     for (int i = 0; i < n; ++i) P.p[i] = start_[i];
     lambda_ = lambdaStart_;
@@ -284,10 +285,12 @@ double MgpbdSolver::firstIterationEstimate(const World& world, bool rebuilt) con
     const MgpbdSettings& s = world.settings.mgpbd;
     const bool primal = s.primalSystem && PrimalSystem::applicable(system_);
     const AmgHierarchy& amg = primal ? primalAmg_ : amg_;
-    const double nnz = static_cast<double>(primal ? primalSystem_.K.nonZeros() : system_.A.nonZeros());
-    const bool known = !rebuilt && amg.ready() && (primal || amgStructure_ == system_.structureVersion());
-    double estimate = afterSolveWork(s) +
-                      static_cast<double>(primal ? primalSystem_.fillProducts() : system_.fillProducts());
+    const double nnz =
+        static_cast<double>(primal ? primalSystem_.K.nonZeros() : system_.A.nonZeros());
+    const bool known =
+        !rebuilt && amg.ready() && (primal || amgStructure_ == system_.structureVersion());
+    double estimate = afterSolveWork(s) + static_cast<double>(primal ? primalSystem_.fillProducts()
+                                                                     : system_.fillProducts());
     if (s.jacobiPreconditioner && !primal) return estimate + 2 * nnz;
     const long lastSetup = primal ? lastPrimalSetupFrame_ : lastSetupFrame_;
     if (known && !setupDue(world, amg, lastSetup, false))
@@ -295,7 +298,8 @@ double MgpbdSolver::firstIterationEstimate(const World& world, bool rebuilt) con
     // A setup: the periodic one runs whatever the budget (that frame may exceed it, one in
     // setupInterval), one forced by a new structure (tearing, cutting) only if its
     // estimate fits; until then the substeps sweep (XPBD on the same rows).
-    const bool periodic = lastSetup < 0 || world.frame() - lastSetup >= std::max(s.setupInterval, 1);
+    const bool periodic =
+        lastSetup < 0 || world.frame() - lastSetup >= std::max(s.setupInterval, 1);
     if (periodic) return 0;
     const double perNonZero = amg.ready() && amg.levelNonZeros(0) > 0
                                   ? amg.setupWork() / static_cast<double>(amg.levelNonZeros(0))
@@ -322,9 +326,8 @@ int MgpbdSolver::solveDual(const World& world, bool firstIteration, bool rebuilt
     t = Clock::now();  // line 7: lazy setup, else Galerkin refresh with P reused
     if (s.jacobiPreconditioner) {
         // the baseline needs no hierarchy
-    } else if (firstIteration &&
-               setupDue(world, amg_, lastSetupFrame_,
-                        rebuilt || amgStructure_ != system_.structureVersion())) {
+    } else if (firstIteration && setupDue(world, amg_, lastSetupFrame_,
+                                          rebuilt || amgStructure_ != system_.structureVersion())) {
         // (the structure check covers solves that went through the primal system or Jacobi
         // while the topology changed: their hierarchy is not this A's)
         if (s.candidates == MgpbdCandidates::Strain) system_.strainModes(world, strain_);
@@ -354,11 +357,10 @@ int MgpbdSolver::solveDual(const World& world, bool firstIteration, bool rebuilt
     const double n = system_.rows();
     const double perIteration = static_cast<double>(system_.A.nonZeros()) + 10 * n +
                                 (s.jacobiPreconditioner ? n : amg_.cycleWork());
-    const int cap = pcgCap(s, firstIteration, perIteration,
-                           afterSolveWork(s));
+    const int cap = pcgCap(s, firstIteration, perIteration, afterSolveWork(s));
     const PcgResult result =
-        pcg(system_.A, system_.b, dlambda_, s.jacobiPreconditioner ? jacobi : vcycle,
-            pcgTolerance_, cap, pcgWork_, s.floatVCycle && !s.jacobiPreconditioner);
+        pcg(system_.A, system_.b, dlambda_, s.jacobiPreconditioner ? jacobi : vcycle, pcgTolerance_,
+            cap, pcgWork_, s.floatVCycle && !s.jacobiPreconditioner);
     charge(mg_.workSolve, perIteration * result.iterations);
     if (!(result.relativeResidual <= pcgTolerance_)) ++mg_.pcgCapHits;
     mg_.msSolve += msSince(t);
@@ -393,9 +395,8 @@ int MgpbdSolver::solvePrimal(const World& world, bool firstIteration, bool rebui
     const double perIteration = static_cast<double>(primalSystem_.K.nonZeros()) +
                                 10.0 * primalSystem_.K.rows + primalAmg_.cycleWork() + 3 * slots;
     const int cap = pcgCap(s, firstIteration, perIteration, afterSolveWork(s));
-    const PcgResult result =
-        primalSystem_.solve(world, system_, primalAmg_, pcgTolerance_, cap, s.primalFloatVCycle,
-                            pcgWork_, dlambda_);
+    const PcgResult result = primalSystem_.solve(world, system_, primalAmg_, pcgTolerance_, cap,
+                                                 s.primalFloatVCycle, pcgWork_, dlambda_);
     charge(mg_.workSolve, perIteration * result.iterations + 4 * slots);
     const bool converged = result.relativeResidual <= pcgTolerance_;
     if (!converged) ++mg_.pcgCapHits;
@@ -413,11 +414,13 @@ int MgpbdSolver::solvePrimal(const World& world, bool firstIteration, bool rebui
         // [0, 1], with A dlambda = alpha~ dlambda + J W J^T dlambda applied matrix-free.
         system_.positionDelta(world, dlambda_, dx_);
         scratch_.resize(dlambda_.size());
-        for (size_t r = 0; r < dlambda_.size(); ++r) scratch_[r] = system_.alphaTilde[r] * dlambda_[r];
+        for (size_t r = 0; r < dlambda_.size(); ++r)
+            scratch_[r] = system_.alphaTilde[r] * dlambda_[r];
         system_.addGradientTimes(dx_, scratch_);
         charge(mg_.workSolve, 4 * slots);
         const Real qq = dot(scratch_, scratch_), bq = dot(system_.b, scratch_);
-        const Real scale = qq > 0 && std::isfinite(bq) ? std::clamp(bq / qq, Real(0), Real(1)) : Real(0);
+        const Real scale =
+            qq > 0 && std::isfinite(bq) ? std::clamp(bq / qq, Real(0), Real(1)) : Real(0);
         for (Real& v : dlambda_) v *= scale;
         mg_.minPrimalStepScale = std::min<double>(mg_.minPrimalStepScale, scale);
     }

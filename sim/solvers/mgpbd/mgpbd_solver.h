@@ -36,7 +36,7 @@
 namespace sim {
 
 class MgpbdSolver final : public Solver {
-public:
+  public:
     const char* name() const override { return "mgpbd"; }
     void solve(World& world, Real dt) override;
     // The typed stats as SolverStats (allocates; for the UI and the benches, not per substep).
@@ -59,7 +59,7 @@ public:
         lastPrimalSetupFrame_ = -1;
     }
 
-private:
+  private:
     void addPrimalResidual(const World& world);
     bool setupDue(const World& world, const AmgHierarchy& amg, long lastSetup, bool rebuilt) const;
     // The PCG iteration cap: pcgMaxIterations, lowered to what the budget affords after
@@ -97,17 +97,17 @@ private:
     AmgHierarchy primalAmg_;
     long lastPrimalSetupFrame_ = -1;
     MgpbdStats mg_;
-    mutable SolverStats view_;      // stats() output
+    mutable SolverStats view_;  // stats() output
     WorkCounter work_;
-    Real dt_ = 0;                   // this substep's dt (evaluate)
-    bool directStep_ = false;       // dx_ already holds this iteration's step (primal + g)
+    Real dt_ = 0;              // this substep's dt (evaluate)
+    bool directStep_ = false;  // dx_ already holds this iteration's step (primal + g)
     Vector scratch_;
-    Real pcgTolerance_ = 1e-5;     // this outer iteration's PCG tolerance
-    std::vector<Vec3> start_;      // x before the step (line search)
+    Real pcgTolerance_ = 1e-5;  // this outer iteration's PCG tolerance
+    std::vector<Vec3> start_;   // x before the step (line search)
     Vector lambda_, dlambda_, lambdaStart_;
     std::vector<std::vector<Real>> sweepLambdas_;  // lambda per constraint type (sweeps)
-    Vector lambdaPrev_;                    // the last substep's lambda (warm start)
-    uint64_t warmStructure_ = ~uint64_t(0);  // the dual structure lambdaPrev_ belongs to
+    Vector lambdaPrev_;                            // the last substep's lambda (warm start)
+    uint64_t warmStructure_ = ~uint64_t(0);        // the dual structure lambdaPrev_ belongs to
     Real warmDt_ = 0;
     long warmFrame_ = -1;  // world.frame() during the substep that stored lambdaPrev_
     std::vector<Vec3> dx_;

@@ -100,14 +100,15 @@ void PrimalSystem::build(const World& world, const DualSystem& dual) {
     K.rowStart.assign(3 * n + 1, 0);
     for (int f = 0; f < n; ++f)
         for (int a = 0; a < 3; ++a)
-            K.rowStart[3 * f + a + 1] = K.rowStart[3 * f + a] + 3 * (blockStart[f + 1] - blockStart[f]);
+            K.rowStart[3 * f + a + 1] =
+                K.rowStart[3 * f + a] + 3 * (blockStart[f + 1] - blockStart[f]);
     K.col.resize(K.nonZeros());
     K.val.assign(K.nonZeros(), 0.0);
     diagonalBlock_.resize(n);
 #pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
     for (int f = 0; f < n; ++f) {
-        diagonalBlock_[f] =
-            static_cast<int>(std::lower_bound(neighbourBegin(f), neighbourEnd(f), f) - neighbourBegin(f));
+        diagonalBlock_[f] = static_cast<int>(
+            std::lower_bound(neighbourBegin(f), neighbourEnd(f), f) - neighbourBegin(f));
         for (int a = 0; a < 3; ++a) {
             int64_t k = K.rowStart[3 * f + a];
             for (auto q = neighbourBegin(f); q != neighbourEnd(f); ++q)
@@ -136,9 +137,10 @@ void PrimalSystem::build(const World& world, const DualSystem& dual) {
             for (int64_t t = slotStart[r]; t < slotStart[r + 1]; ++t) {
                 const int q = freeIndex_[slotParticle[t]];
                 scatter_[out++] =
-                    q < 0 ? -1
-                          : static_cast<int>(std::lower_bound(neighbourBegin(f), neighbourEnd(f), q) -
-                                             neighbourBegin(f));
+                    q < 0
+                        ? -1
+                        : static_cast<int>(std::lower_bound(neighbourBegin(f), neighbourEnd(f), q) -
+                                           neighbourBegin(f));
             }
         }
     }
@@ -201,7 +203,8 @@ void PrimalSystem::rightHandSide(const DualSystem& dual, Vector& f) const {
 void PrimalSystem::dualStep(const DualSystem& dual, const Vector& y, Vector& dlambda) const {
     // J y through the dual system's gradient product, then D^-1 (b - J y).
     field_.assign(freeIndex_.size(), Vec3::Zero());
-    for (int v = 0; v < nodes(); ++v) field_[particleOf_[v]] = Vec3(y[3 * v], y[3 * v + 1], y[3 * v + 2]);
+    for (int v = 0; v < nodes(); ++v)
+        field_[particleOf_[v]] = Vec3(y[3 * v], y[3 * v + 1], y[3 * v + 2]);
     dlambda.assign(dual.rows(), 0.0);
     dual.addGradientTimes(field_, dlambda);
     const int rows = dual.rows();
@@ -255,7 +258,8 @@ void PrimalSystem::rigidModes(const World& world, std::vector<Real>& B) const {
 
 void PrimalSystem::positionStep(std::vector<Vec3>& dx) const {
     dx.assign(freeIndex_.size(), Vec3::Zero());
-    for (int v = 0; v < nodes(); ++v) dx[particleOf_[v]] = Vec3(y_[3 * v], y_[3 * v + 1], y_[3 * v + 2]);
+    for (int v = 0; v < nodes(); ++v)
+        dx[particleOf_[v]] = Vec3(y_[3 * v], y_[3 * v + 1], y_[3 * v + 2]);
 }
 
 std::vector<int> PrimalSystem::nodeOfRows() const {
@@ -274,14 +278,16 @@ void PrimalSystem::setupAmg(const World& world, const MgpbdSettings& amgSettings
 }
 
 PcgResult PrimalSystem::solve(const World& world, const DualSystem& dual, AmgHierarchy& amg,
-                              Real tolerance, int maxIterations, bool flexible,
-                              PcgWorkspace& work, Vector& dlambda) {
+                              Real tolerance, int maxIterations, bool flexible, PcgWorkspace& work,
+                              Vector& dlambda) {
     rightHandSide(dual, f_);
     PcgStop stop;
     // Two pointers: small enough for std::function's inline storage (no allocation per solve).
     const std::pair<const World*, const DualSystem*> context{&world, &dual};
     const auto* ctx = &context;
-    stop.measure = [this, ctx](const Vector& r) { return dualResidualNorm(*ctx->first, *ctx->second, r); };
+    stop.measure = [this, ctx](const Vector& r) {
+        return dualResidualNorm(*ctx->first, *ctx->second, r);
+    };
     stop.reference = norm(dual.b);
     stop.target = tolerance * stop.reference;
     const PcgResult result = pcg(

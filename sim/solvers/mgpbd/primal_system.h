@@ -29,7 +29,7 @@ namespace sim {
 class World;
 
 class PrimalSystem {
-public:
+  public:
     // True when every row has alpha~ > 0 (from the dual system's last evaluate).
     static bool applicable(const DualSystem& dual);
     // Rebuilds the pattern if the dual system's structure changed; returns true if it did.
@@ -65,7 +65,7 @@ public:
     int64_t fillProducts() const { return 9 * static_cast<int64_t>(scatter_.size()); }
     CsrMatrix K;
 
-private:
+  private:
     void build(const World& world, const DualSystem& dual);
 
     uint64_t structureVersion_ = ~uint64_t(0);
@@ -75,9 +75,9 @@ private:
     // the block column of t's node within f's block row, or -1 when t's particle is pinned.
     std::vector<int64_t> scatterStart_;  // per node: range in scatter_
     std::vector<int> scatter_;
-    std::vector<int> diagonalBlock_;     // per node: block column of itself
-    Vector f_, y_;                        // solve's right-hand side and solution
-    mutable std::vector<Vec3> field_;    // per particle, for J times a node vector
+    std::vector<int> diagonalBlock_;   // per node: block column of itself
+    Vector f_, y_;                     // solve's right-hand side and solution
+    mutable std::vector<Vec3> field_;  // per particle, for J times a node vector
 };
 
 }  // namespace sim

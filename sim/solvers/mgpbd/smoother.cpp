@@ -29,9 +29,8 @@ void Smoother<T>::setup(const CsrMatrix& A, const MgpbdSettings& settings, Real 
             blockOffset_[I + 1] = blockOffset_[I] + static_cast<int64_t>(size) * size;
         }
         refresh(A);
-        lambdaMax = estimateLambdaMax(A, 10, [this](const Vector& y, Vector& x) {
-            applyBlockInverse(y.data(), x.data());
-        });
+        lambdaMax = estimateLambdaMax(
+            A, 10, [this](const Vector& y, Vector& x) { applyBlockInverse(y.data(), x.data()); });
     }
     lambdaMax_ = lambdaMax > 0 ? lambdaMax : estimateLambdaMax(A);
     if (!(lambdaMax_ > 0)) lambdaMax_ = 1;
@@ -138,8 +137,12 @@ void Smoother<T>::smooth(const CsrOf<T>& A, const Vec& b, Vec& x, bool post, boo
     for (int s = 0; s < sweeps_; ++s) {
         const bool zero = zeroGuess && s == 0;
         switch (kind_) {
-            case MgpbdSmoother::Jacobi: jacobi(A, b, x, zero); break;
-            case MgpbdSmoother::Chebyshev: chebyshev(A, b, x, zero); break;
+            case MgpbdSmoother::Jacobi:
+                jacobi(A, b, x, zero);
+                break;
+            case MgpbdSmoother::Chebyshev:
+                chebyshev(A, b, x, zero);
+                break;
             case MgpbdSmoother::GaussSeidel:
                 if (zero) std::fill(x.begin(), x.end(), T(0));
                 gaussSeidel(A, b, x, post);
@@ -161,7 +164,8 @@ void Smoother<T>::jacobi(const CsrOf<T>& A, const Vec& b, Vec& x, bool zeroGuess
     T* next = next_.data();
     const T* dinv = dinv_.data();
     const T* bp = b.data();
-    forEachRowProduct(A, xp, [&](int i, T ax) { next[i] = xp[i] + omega * dinv[i] * (bp[i] - ax); });
+    forEachRowProduct(A, xp,
+                      [&](int i, T ax) { next[i] = xp[i] + omega * dinv[i] * (bp[i] - ax); });
     x.swap(next_);
 }
 
@@ -199,11 +203,11 @@ void Smoother<T>::chebyshev(const CsrOf<T>& A, const Vec& b, Vec& x, bool zeroGu
         if (first) {
             forEachScaledResidual(A, xp, bp, [&](int i, T z) { prev[i] = xp[i] + c2 * z; });
         } else if (previousIsZero) {
-            forEachScaledResidual(A, xp, bp, [&](int i, T z) { prev[i] = (1 + c1) * xp[i] + c2 * z; });
+            forEachScaledResidual(A, xp, bp,
+                                  [&](int i, T z) { prev[i] = (1 + c1) * xp[i] + c2 * z; });
         } else {
-            forEachScaledResidual(A, xp, bp, [&](int i, T z) {
-                prev[i] = xp[i] + c1 * (xp[i] - prev[i]) + c2 * z;
-            });
+            forEachScaledResidual(
+                A, xp, bp, [&](int i, T z) { prev[i] = xp[i] + c1 * (xp[i] - prev[i]) + c2 * z; });
         }
         previousIsZero = false;
         x.swap(next_);

@@ -22,7 +22,7 @@ namespace sim {
 
 template <class T>
 class Smoother {
-public:
+  public:
     using Vec = std::vector<T>;
     // Setup-time coefficients from the current A; `lambdaMax` > 0 is a caller's estimate
     // of lambda_max(D^-1 A) (else one is computed by power iteration).
@@ -44,7 +44,7 @@ public:
     Real lambdaMax() const { return lambdaMax_; }
     Real jacobiOmega() const { return omega_; }
 
-private:
+  private:
     void jacobi(const CsrOf<T>& A, const Vec& b, Vec& x, bool zeroGuess) const;
     void chebyshev(const CsrOf<T>& A, const Vec& b, Vec& x, bool zeroGuess) const;
     void gaussSeidel(const CsrOf<T>& A, const Vec& b, Vec& x, bool backward) const;

@@ -67,7 +67,8 @@ int64_t multiplyNumeric(const CsrMatrix& X, const CsrMatrix& Y, CsrMatrix& C,
     int64_t flops = 0;
 #pragma omp parallel if (parallel) reduction(+ : flops)
     {
-        std::vector<int64_t>& where = ws.where[omp_get_thread_num()];  // column -> offset in C's row
+        std::vector<int64_t>& where =
+            ws.where[omp_get_thread_num()];  // column -> offset in C's row
 #pragma omp for schedule(dynamic, 256)
         for (int i = 0; i < X.rows; ++i) {
             for (int64_t c = C.rowStart[i]; c < C.rowStart[i + 1]; ++c) {

@@ -22,9 +22,11 @@ namespace {
 // Always inlined into the sweep: called out of line it cost a tenth of tearable_cloth's
 // solve in call overhead and gradient round trips through memory (perf).
 template <int N>
-[[gnu::always_inline]] inline void applyProjection(Particles& P, const std::array<int, N>& idx, Real C, const Vec3 (&grad)[N],
-                     const ProjectionParams& params, Real complianceScale, Real& lambda,
-                     Real maxStep) {
+[[gnu::always_inline]] inline void applyProjection(Particles& P, const std::array<int, N>& idx,
+                                                   Real C, const Vec3 (&grad)[N],
+                                                   const ProjectionParams& params,
+                                                   Real complianceScale, Real& lambda,
+                                                   Real maxStep) {
     // Squared norms only: the step bound compares (w |g|)^2, so no square root per particle.
     Real sum = 0, maxWGrad2 = 0;
     for (int k = 0; k < N; ++k) {
@@ -109,7 +111,8 @@ template <class Traits, class Array>
             applyProjection<N>(P, Traits::indices(con), C, g, params, con.complianceScale, *lam,
                                Traits::maxStep(con));
         } else {
-            static_assert(!Traits::unilateral, "multi-row unilateral constraints are not supported");
+            static_assert(!Traits::unilateral,
+                          "multi-row unilateral constraints are not supported");
             Real C[R];
             Vec3 g[R][N];
             Traits::evaluate(con, P.p, C, g);
@@ -160,7 +163,8 @@ void GaussSeidelSolver::solve(World& world, Real dt) {
     resetLambdas(world, lambdas_);
     order_.update(world);
     const int iterations = world.settings.iterations;
-    for (int it = 0; it < iterations; ++it) sweep(world, mode_, dt, iterations, lambdas_, false, &order_);
+    for (int it = 0; it < iterations; ++it)
+        sweep(world, mode_, dt, iterations, lambdas_, false, &order_);
     stats_.iterations = iterations;
     if (world.settings.trackResidual) stats_.residual = dualResidual(world, mode_, dt, lambdas_);
 }

@@ -21,7 +21,7 @@ namespace sim {
 using LambdaSet = std::vector<std::vector<Real>>;
 
 class GaussSeidelSolver final : public Solver {
-public:
+  public:
     explicit GaussSeidelSolver(ProjectionMode mode) : mode_(mode) {}
     const char* name() const override {
         return mode_ == ProjectionMode::Stiffness ? "pbd" : "xpbd";
@@ -39,7 +39,7 @@ public:
     // pairs): MGPBD leaves them out of its dual system and projects them after its loop.
     static void projectUnilateral(World& world);
 
-private:
+  private:
     ProjectionMode mode_;
     LambdaSet lambdas_;
     SweepOrder order_;
