@@ -73,11 +73,13 @@ class MgpbdSolver final : public Solver {
     // The same through the primal system: fill K, its AMG, K y = J^T D^-1 b, dlambda_ from y.
     int solvePrimal(const World& world, bool firstIteration, bool rebuilt);
     // Line 11 with the line search; false when the step was rejected (x, lambda restored).
-    bool takeStep(World& world, int it, Real omega, Real previous, Real& r);
+    // A full step (no line search) that makes ||b|| grow past kDivergenceRatio times `start`
+    // is undone too (MgpbdStats::diverged).
+    bool takeStep(World& world, int it, Real omega, Real previous, Real start, Real& r);
     Real evaluate(const World& world, Real dt, int it);
     // MgpbdSettings::localSweeps XPBD Gauss-Seidel sweeps on the same rows and lambda, kept
-    // only if they lower ||b||; returns ||b||.
-    Real localSweeps(World& world, int it, Real r, int count);
+    // only if they lower ||b|| (or always, `keep`); returns ||b||.
+    Real localSweeps(World& world, int it, Real r, int count, bool keep = false);
     // Work of a substep's first global iteration, or 0 when it cannot be known yet.
     double firstIterationEstimate(const World& world, bool rebuilt) const;
     // Starts from the last substep's lambda (MgpbdSettings::warmStart) when the rows are the

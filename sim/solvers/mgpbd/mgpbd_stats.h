@@ -18,6 +18,7 @@ struct MgpbdStats {
     bool budgetStop = false;        // the outer loop ended on the budget
     int budgetSweeps = 0;           // local sweeps run on what the budget had left
     bool lineSearchReject = false;  // the last step was rejected (residual would have grown)
+    bool diverged = false;          // a full step was undone by the divergence guard
     bool primal = false;            // solved through the primal system K
     bool setup = false;             // this substep ran an AMG setup
     bool warmStart = false;         // started from the last substep's lambda
