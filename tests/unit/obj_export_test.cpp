@@ -1,6 +1,8 @@
 // Mesh export (issue 17): one OBJ per frame, named by the frame, re-read with the OBJ reader
-// (sim::loadObj): every file has World::triangles' face count of its frame — the topology
-// after tears and cuts — and a vertex per particle on a triangle, at its position.
+// (sim::loadObj) and, where the build has it, with an independent one (tinyobjloader, the
+// reader Blender-bound users' tools resemble): every file has World::triangles' face count
+// of its frame — the topology after tears and cuts — and a vertex per particle on a
+// triangle, at its position.
 #include "sim/io/obj_export.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +11,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+
+#ifdef PBD_HAVE_TINYOBJLOADER
+#include <tiny_obj_loader.h>
+#endif
 
 #include "content_test_util.h"
 #include "sim/core/picking.h"
@@ -19,6 +25,20 @@
 using namespace sim;
 
 namespace {
+
+#ifdef PBD_HAVE_TINYOBJLOADER
+// Faces and vertices of an OBJ file as tinyobjloader reads it ({-1, -1} when it cannot).
+std::pair<int, int> tinyobjCounts(const std::string& path) {
+    tinyobj::ObjReader reader;
+    tinyobj::ObjReaderConfig config;
+    config.triangulate = false;  // the export writes triangles; count what is in the file
+    if (!reader.ParseFromFile(path, config)) return {-1, -1};
+    int faces = 0;
+    for (const tinyobj::shape_t& shape : reader.GetShapes())
+        faces += static_cast<int>(shape.mesh.num_face_vertices.size());
+    return {faces, static_cast<int>(reader.GetAttrib().vertices.size() / 3)};
+}
+#endif
 
 int onTriangles(const World& w) {
     int n = 0;
@@ -54,6 +74,9 @@ TEST(ObjExport, TearingClothWritesOneFilePerFrameWithItsTopology) {
         ASSERT_EQ(obj.error, "") << path;
         EXPECT_EQ(int(obj.mesh.triangles.size()), counts.first) << path;
         EXPECT_EQ(int(obj.mesh.vertices.size()), counts.second) << path;
+#ifdef PBD_HAVE_TINYOBJLOADER
+        EXPECT_EQ(tinyobjCounts(path), counts) << path << " read by tinyobjloader";
+#endif
     }
     // The last file is the world as it is now: same positions (9 digits), same faces.
     const ObjResult last = loadObj(dir + "/" + exportFrameName(world.frame()));
