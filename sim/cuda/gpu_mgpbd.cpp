@@ -65,6 +65,8 @@ class GpuMgpbdCore final : public GpuMgpbdImpl {
     std::string uploadStructure(const World& world);
     bool setupDue(const World& world, bool rebuilt) const;
     void setup(const World& world, const MgpbdSettings& s);
+    void prepareHierarchy(const World& world, const MgpbdSettings& s, bool first, bool rebuilt,
+                          Timings& ms);
     void finish(World& world, Real dt, bool deviceContacts);
     void fillStats(SolverStats& stats, const Timings& ms, int pcgIterations, int batches) const;
 
@@ -112,6 +114,24 @@ void GpuMgpbdCore<T>::setup(const World& world, const MgpbdSettings& s) {
     damg_.refresh(stream_);
     amgStructure_ = system_.structureVersion();
     lastSetupFrame_ = world.frame();
+}
+
+// Line 7: the lazy AMG setup on a substep's first iteration when due, else the Galerkin
+// refresh of the hierarchy (P reused).
+template <class T>
+void GpuMgpbdCore<T>::prepareHierarchy(const World& world, const MgpbdSettings& s, bool first,
+                                       bool rebuilt, Timings& ms) {
+    if (s.jacobiPreconditioner) return;
+    const auto t = Clock::now();
+    if (first && setupDue(world, rebuilt)) {
+        setup(world, s);
+        CUDA_CHECK(cudaStreamSynchronize(stream_));
+        ms.setup += msSince(t);
+    } else {
+        damg_.refresh(stream_);
+        CUDA_CHECK(cudaStreamSynchronize(stream_));
+        ms.galerkin += msSince(t);
+    }
 }
 
 template <class T>
@@ -168,19 +188,8 @@ std::string GpuMgpbdCore<T>::solve(World& world, Real dt, SolverStats& stats,
         dual_.fill(particles_.w(), stream_);  // line 5
         CUDA_CHECK(cudaStreamSynchronize(stream_));
         ms.assemble += msSince(t);
-        t = Clock::now();  // line 7
-        if (!s.jacobiPreconditioner) {
-            if (it == 0 && setupDue(world, rebuilt)) {
-                setup(world, s);
-                CUDA_CHECK(cudaStreamSynchronize(stream_));
-                ms.setup += msSince(t);
-            } else {
-                damg_.refresh(stream_);
-                CUDA_CHECK(cudaStreamSynchronize(stream_));
-                ms.galerkin += msSince(t);
-            }
-        }
-        t = Clock::now();  // line 8, then lines 9-11
+        prepareHierarchy(world, s, it == 0, rebuilt, ms);  // line 7
+        t = Clock::now();                                  // line 8, then lines 9-11
         const DevicePcgResult result =
             pcg_.solve(dual_.matrix(), dual_.diagonal(), dual_.b().data(), dlambda_.data(),
                        s.jacobiPreconditioner ? nullptr : &damg_, tolerance, s.pcgMaxIterations,
