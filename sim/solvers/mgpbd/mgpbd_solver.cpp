@@ -262,6 +262,8 @@ Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep
     const int n = P.size();
     start_ = P.p;
     lambdaStart_ = lambda_;
+    bodyStart_.clear();  // the sweeps project contacts, which move rigid bodies too
+    for (const RigidBody& b : world.rigid.bodies) bodyStart_.push_back({b.x, b.q});
     const auto t = Clock::now();
     GaussSeidelSolver::resetLambdas(world, sweepLambdas_);
     system_.scatterLambda(lambda_, sweepLambdas_);
@@ -278,6 +280,10 @@ Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep
 #pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
     for (int i = 0; i < n; ++i) P.p[i] = start_[i];
     lambda_ = lambdaStart_;
+    for (size_t k = 0; k < bodyStart_.size(); ++k) {
+        world.rigid.bodies[k].x = bodyStart_[k].first;
+        world.rigid.bodies[k].q = bodyStart_[k].second;
+    }
     ++mg_.sweepRejects;
     return r;
 }

@@ -106,6 +106,7 @@ class MgpbdSolver final : public Solver {
     Vector scratch_;
     Real pcgTolerance_ = 1e-5;  // this outer iteration's PCG tolerance
     std::vector<Vec3> start_;   // x before the step (line search)
+    std::vector<std::pair<Vec3, Eigen::Quaterniond>> bodyStart_;  // body poses before the sweeps
     Vector lambda_, dlambda_, lambdaStart_;
     std::vector<std::vector<Real>> sweepLambdas_;  // lambda per constraint type (sweeps)
     Vector lambdaPrev_;                            // the last substep's lambda (warm start)
