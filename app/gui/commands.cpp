@@ -25,6 +25,12 @@ std::string describe(const Command& command) {
                 return "move grab to " + vec(c.target);
             else if constexpr (std::is_same_v<T, EndGrab>)
                 return "release grab";
+            else if constexpr (std::is_same_v<T, BeginColliderDrag>)
+                return "drag collider " + std::to_string(c.collider) + " by " + vec(c.picked);
+            else if constexpr (std::is_same_v<T, MoveColliderDrag>)
+                return "move collider drag to " + vec(c.target);
+            else if constexpr (std::is_same_v<T, EndColliderDrag>)
+                return "release collider";
             else if constexpr (std::is_same_v<T, SetPin>)
                 return std::string(c.pinned ? "pin" : "unpin") + " particle " +
                        std::to_string(c.particle);

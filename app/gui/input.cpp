@@ -36,6 +36,7 @@ void onCursor(Sandbox& s, double x, double y) {
     s.cursorY = y;
     switch (s.drag) {
         case Drag::Grab:
+        case Drag::Collider:
             onToolDrag(s);
             break;
         case Drag::Orbit:

@@ -274,6 +274,7 @@ void helpPanel(Sandbox& s) {
     ImGui::Begin("Help (F1)", &s.showHelp, ImGuiWindowFlags_AlwaysAutoResize);
     const char* mouse[][2] = {
         {"left drag", "grab the particle under the cursor (pinned while held)"},
+        {"left drag on a collider", "move it (nothing of the cloth under the cursor; it pushes)"},
         {"ctrl + click", "pin / unpin the particle under the cursor"},
         {"right drag", "orbit the camera"},
         {"middle drag", "pan the camera"},

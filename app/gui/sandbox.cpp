@@ -105,7 +105,7 @@ void frameScene(Sandbox& s) {
 
 void followSubject(Sandbox& s, double blend) {
     const sim::Bounds& b = s.view.subjectBounds;
-    if (!s.follow || b.empty() || s.drag == Drag::Grab) return;
+    if (!s.follow || b.empty() || s.drag == Drag::Grab || s.drag == Drag::Collider) return;
     // A subject spread far beyond the scene has blown up: nothing there is worth following.
     if (0.5 * (b.hi - b.lo).norm() > 20 * std::max(s.framedRadius, 0.5)) return;
     s.camera.keepInView(vec(b.lo), vec(b.hi), double(s.windowWidth) / std::max(s.windowHeight, 1),
@@ -118,7 +118,8 @@ bool takeSnapshot(Sandbox& s) {
     if (!s.sim->latest(s.view)) return false;
     const Snapshot& v = s.view;
     if (v.generation != generation) {  // a scene was loaded or reset
-        s.drag = s.drag == Drag::Grab || s.drag == Drag::Knife ? Drag::None : s.drag;
+        const bool tool = s.drag == Drag::Grab || s.drag == Drag::Collider || s.drag == Drag::Knife;
+        s.drag = tool ? Drag::None : s.drag;
         s.resolutionSlider = 0;
         frameScene(s);
     }

@@ -21,7 +21,8 @@ namespace app::gui {
 // The mouse tool under the left button (mouse_tools.cpp).
 enum class Tool { Grab, Knife };
 
-enum class Drag { None, Grab, Knife, Orbit, Pan };
+// Grab: a particle; Collider: a collider (left drag that starts on one, mouse_tools.cpp).
+enum class Drag { None, Grab, Collider, Knife, Orbit, Pan };
 
 // A fixed-length history of one number per frame, oldest first once full.
 struct History {
@@ -52,9 +53,11 @@ struct Sandbox {
     Tool tool = Tool::Grab;
     Drag drag = Drag::None;
     double cursorX = 0, cursorY = 0;
+    // The plane a grab or collider drag follows the cursor in (through the picked point,
+    // facing the camera) and where the cursor holds the grabbed particle or picked point now.
     sim::Vec3 grabPlanePoint = sim::Vec3::Zero();
     sim::Vec3 grabPlaneNormal = sim::Vec3::UnitZ();
-    sim::Vec3 grabTarget = sim::Vec3::Zero();  // where the cursor holds the grab now
+    sim::Vec3 grabTarget = sim::Vec3::Zero();
     sim::Vec3 knifeEye = sim::Vec3::Zero();    // knife stroke: the view rays from knifeEye
     sim::Vec3 knifeStart = sim::Vec3::Zero();  // through knifeStart and the release point
 

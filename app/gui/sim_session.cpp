@@ -34,9 +34,11 @@ std::string SimSession::start() {
 
 std::string SimSession::openStats(const std::string& path) {
     const std::vector<std::string> extra = {
-        "grab_index", "grab_x",           "grab_y",      "grab_z",    "target_x",   "target_y",
-        "target_z",   "max_displacement", "solver_kind", "render_ms", "components", "display_frame",
-        "wall_ms",    "camera_yaw",       "steps",       "real_time"};
+        "grab_index", "grab_x",        "grab_y",           "grab_z",      "target_x",
+        "target_y",   "target_z",      "max_displacement", "solver_kind", "render_ms",
+        "components", "display_frame", "wall_ms",          "camera_yaw",  "steps",
+        "real_time",  "penetrations",  "held_collider",    "held_x",      "held_y",
+        "held_z",     "mean_x",        "mean_y",           "mean_z"};
     if (!csv_.open(path, extra)) return csv_.error();
     return {};
 }
@@ -113,6 +115,15 @@ void SimSession::apply(const Command& command, uint64_t seq) {
                 world_.moveGrab(c.target);
             } else if constexpr (std::is_same_v<T, EndGrab>) {
                 world_.endGrab();
+            } else if constexpr (std::is_same_v<T, BeginColliderDrag>) {
+                const int colliders = static_cast<int>(world_.colliders.size());
+                if ((applied =
+                         c.generation == generation_ && c.collider >= 0 && c.collider < colliders))
+                    world_.beginColliderDrag(c.collider, c.picked);
+            } else if constexpr (std::is_same_v<T, MoveColliderDrag>) {
+                world_.moveColliderDrag(c.target);
+            } else if constexpr (std::is_same_v<T, EndColliderDrag>) {
+                world_.endColliderDrag();
             } else if constexpr (std::is_same_v<T, SetPin>) {
                 if ((applied = current(c.generation, c.particle))) {
                     undo_.push(world_, c.pinned ? "pin" : "unpin");
@@ -234,11 +245,21 @@ void SimSession::writeStats(const UiStatus& ui) {
     const auto& g = world_.grab();
     const sim::Vec3 x = g ? world_.particles.x[g->particle] : sim::Vec3::Zero();
     const sim::Vec3 t = g ? g->target : sim::Vec3::Zero();
-    csv_.writeRow(world_,
-                  {g ? double(g->particle) : -1.0, x.x(), x.y(), x.z(), t.x(), t.y(), t.z(),
-                   stats_.maxDisplacement, double(static_cast<int>(world_.settings.solver)),
-                   ui.renderMs, double(sim::countComponents(world_)), double(ui.displayFrame),
-                   ui.wallMs, ui.cameraYaw, double(stats_.steps), stats_.realTimeRatio});
+    const auto& held = world_.colliderDrag();
+    const sim::Vec3 h = held ? world_.colliders[held->collider].center : sim::Vec3::Zero();
+    sim::Vec3 mean = sim::Vec3::Zero();
+    for (const sim::Vec3& p : world_.particles.x) mean += p;
+    if (!world_.particles.x.empty()) mean /= static_cast<double>(world_.particles.x.size());
+    const double grabbed = g ? double(g->particle) : -1.0, heldIndex = held ? held->collider : -1;
+    std::vector<double> row({grabbed, x.x(), x.y(), x.z(), t.x(), t.y(), t.z(),
+                             stats_.maxDisplacement, double(int(world_.settings.solver)),
+                             ui.renderMs, double(sim::countComponents(world_)),
+                             double(ui.displayFrame), ui.wallMs, ui.cameraYaw, double(stats_.steps),
+                             stats_.realTimeRatio});
+    // Collider drags: particles inside a collider, the held collider, the particles' mean.
+    row.insert(row.end(), {double(sim::countPenetrations(world_)), heldIndex, h.x(), h.y(), h.z(),
+                           mean.x(), mean.y(), mean.z()});
+    csv_.writeRow(world_, row);
 }
 
 void SimSession::publish(const PublishOptions& options, Snapshot& out) const {

@@ -48,6 +48,8 @@ struct Snapshot {
     uint64_t topologyVersion = 0;
     std::vector<float> strain;  // per particle, for the heat map (empty when not asked for)
     std::optional<sim::Grab> grab;
+    std::vector<sim::Collider> colliders;  // in their pose, for picking (meshes share their SDF)
+    std::optional<sim::ColliderDrag> colliderDrag;
     size_t constraintCount = 0;
     render::DrawList draw;  // colliders, pins, the grab, ... (sim::drawWorld)
     sim::Bounds sceneBounds, subjectBounds;

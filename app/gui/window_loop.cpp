@@ -43,7 +43,8 @@ Pacing pacingFor(const Options& o) {
 }
 
 // The window's own marks, redrawn every frame from the mouse: the knife stroke while it is
-// dragged, and where the cursor holds the grab (the snapshot's grab may be a step behind).
+// dragged, and where the cursor holds the grab or the dragged collider's picked point (the
+// snapshot may be a step behind).
 void buildUiMarks(const Sandbox& s, render::DrawList& ui) {
     ui.clear();
     ui.setLayer(render::DrawLayer::Ui);
@@ -56,6 +57,11 @@ void buildUiMarks(const Sandbox& s, render::DrawList& ui) {
     }
     if (s.drag == Drag::Grab && s.view.grab && s.view.grab->particle < s.view.particleCount()) {
         ui.line(s.view.x[s.view.grab->particle], s.grabTarget, grab);
+        ui.point(s.grabTarget, 7.0f * s.contentScale, grab);
+    }
+    const auto& held = s.view.colliderDrag;
+    if (s.drag == Drag::Collider && held && held->collider < int(s.view.colliders.size())) {
+        ui.line(s.view.colliders[held->collider].center + held->anchorOffset, s.grabTarget, grab);
         ui.point(s.grabTarget, 7.0f * s.contentScale, grab);
     }
 }
