@@ -47,6 +47,10 @@ std::string describe(const Command& command) {
             else if constexpr (std::is_same_v<T, LoadImport>)
                 return "load " + std::string(sim::bodyKindName(c.prepared->options.kind)) + " " +
                        c.prepared->path;
+            else if constexpr (std::is_same_v<T, SaveSceneFile>)
+                return "save scene file " + c.path;
+            else if constexpr (std::is_same_v<T, LoadSceneFile>)
+                return "load scene file " + c.path;
             else if constexpr (std::is_same_v<T, SetPaused>)
                 return c.paused ? "pause" : "run";
             else if constexpr (std::is_same_v<T, StepOnce>)

@@ -63,6 +63,15 @@ struct LoadScene {
 struct LoadImport {
     std::shared_ptr<const sim::PreparedImport> prepared;
 };
+// The Scene panel's scene files (sim/io/scene_file.h): Save describes the world as it is now
+// (settings, pins, colliders where they stand); Load builds the file's world with the file's
+// settings and solver, and on any error keeps the running one.
+struct SaveSceneFile {
+    std::string path;
+};
+struct LoadSceneFile {
+    std::string path;
+};
 struct SetPaused {
     bool paused = false;
 };
@@ -72,7 +81,7 @@ struct Undo {};
 
 using Command = std::variant<BeginGrab, MoveGrab, EndGrab, BeginColliderDrag, MoveColliderDrag,
                              EndColliderDrag, SetPin, Cut, SetSettings, SelectSolver, LoadScene,
-                             LoadImport, SetPaused, StepOnce, Undo>;
+                             LoadImport, SaveSceneFile, LoadSceneFile, SetPaused, StepOnce, Undo>;
 
 struct AppliedCommand {
     long frame = 0;  // World::frame() when applied: before the step that makes frame + 1

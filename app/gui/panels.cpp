@@ -35,6 +35,22 @@ void labelRoom(float widestLabel = 0) {
     ImGui::PushItemWidth(-room);
 }
 
+// The Scene panel's files: scene file Save / Load, the session recording.
+void filesSection(Sandbox& s) {
+    ImGui::InputText("scene file", s.scenePath, sizeof s.scenePath);
+    tooltip("a scene file (JSON): Save writes the scene as it is now (settings, pins, colliders)");
+    if (ImGui::Button("Save")) panelSaveScene(s, s.scenePath);
+    tooltip("write the scene as it is now (settings, pins, colliders where they stand)");
+    ImGui::SameLine();
+    if (ImGui::Button("Load")) panelLoadSceneFile(s, s.scenePath);
+    tooltip("build the file's scene with its settings; a bad file keeps the running scene");
+    if (ImGui::Button(s.session.active ? "Stop session recording (F8)" : "Record session (F8)"))
+        toggleSessionRecording(s);
+    tooltip(
+        "records mouse, keys and panel edits as scripted input (--input replays it); "
+        "starting resets the scene");
+}
+
 // Returns the panel's bottom-left corner, where the Solver panel goes.
 ImVec2 scenePanel(Sandbox& s) {
     ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
@@ -86,11 +102,7 @@ ImVec2 scenePanel(Sandbox& s) {
         ImGui::EndTable();
     }
     ImGui::Text("tool: %s  (G grab, K knife)", s.tool == Tool::Grab ? "grab" : "knife");
-    if (ImGui::Button(s.session.active ? "Stop session recording (F8)" : "Record session (F8)"))
-        toggleSessionRecording(s);
-    tooltip(
-        "records mouse, keys and panel edits as scripted input (--input replays it); "
-        "starting resets the scene");
+    filesSection(s);
     if (s.import) {
         const sim::ImportProgress progress = s.import->progress();
         ImGui::Text("importing %s: %s", s.importPath.c_str(), progress.stage.c_str());

@@ -90,6 +90,27 @@ void panelLoad(Sandbox& s, const std::string& name, int resolution) {
     requestLoad(s, name, resolution);
 }
 
+namespace {
+
+void recordFile(Sandbox& s, ScriptEvent::Type type, const std::string& path) {
+    ScriptEvent e;
+    e.type = type;
+    e.path = path;
+    recordInput(s, std::move(e));
+}
+
+}  // namespace
+
+void panelSaveScene(Sandbox& s, const std::string& path) {
+    recordFile(s, ScriptEvent::Type::Save, path);
+    send(s, SaveSceneFile{path});
+}
+
+void panelLoadSceneFile(Sandbox& s, const std::string& path) {
+    recordFile(s, ScriptEvent::Type::Load, path);
+    send(s, LoadSceneFile{path});
+}
+
 void requestSolver(Sandbox& s, sim::SolverKind kind) {
     s.settings.solver = kind;
     s.settingsSeq = send(s, SelectSolver{kind});

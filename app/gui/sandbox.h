@@ -69,6 +69,7 @@ struct Sandbox {
     bool recording = false;  // mirrored from the recorder, for the indicator
     int recordedFrames = 0;
     int resolutionSlider = 0;  // the Scene panel's pending resolution (0: the scene's own)
+    char scenePath[512] = "scene.json";  // the Scene panel's scene file (Save, Load)
 
     // Edits sent and not yet in the snapshot: the panels show what was asked.
     uint64_t settingsSeq = 0, pauseSeq = 0;
@@ -112,6 +113,11 @@ void requestLoad(Sandbox& s, const std::string& name, int resolution);
 // The Scene panel's loads (scene list, Reset button) and scripted "load" events: recorded
 // (session recording), then requestLoad. Keys that load (R, [, ]) are recorded as keys.
 void panelLoad(Sandbox& s, const std::string& name, int resolution);
+// The Scene panel's Save and Load of a scene file and scripted "save" / "load" "file" events:
+// recorded (a replay saves and loads the same file at the same frame), then sent. On a bad
+// file the running scene is kept and the message names the file and the problem.
+void panelSaveScene(Sandbox& s, const std::string& path);
+void panelLoadSceneFile(Sandbox& s, const std::string& path);
 // Switches solver keeping positions, velocities and pins (World::setSolver, without a jump).
 void requestSolver(Sandbox& s, sim::SolverKind kind);
 // Points the camera at the whole scene (particles and colliders) and follows its subject again.

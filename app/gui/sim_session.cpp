@@ -49,13 +49,36 @@ void SimSession::notice(const std::string& text) {
     std::fprintf(stderr, "pbd-sandbox: %s\n", text.c_str());
 }
 
+bool SimSession::saveFile(const std::string& path) {
+    const sim::SceneDescription now = sim::describeScene(world_, description_, buildInfo_);
+    if (std::string e = sim::writeSceneFile(path, now); !e.empty()) {
+        notice("cannot save the scene: " + e);
+        return false;
+    }
+    notice("saved the scene to " + path);
+    return true;
+}
+
+bool SimSession::loadFile(const std::string& path) {
+    sim::SceneDescription d;
+    std::string e = sim::readSceneFile(path, d);
+    // The file's own settings and solver: what was saved is what comes back.
+    if (e.empty() && build(d, {}, d.imports.empty() ? d.scene : "imported", false)) {
+        notice("loaded the scene file " + path);
+        return true;
+    }
+    notice("cannot load the scene file " + path +
+           " (the running scene is kept): " + (e.empty() ? lastBuildError_ : e));
+    return false;
+}
+
 bool SimSession::load(const LoadScene& c) {
     // The current scene again (R, Reset) is rebuilt from its description: an imported mesh
     // or a scene file too.
     if (c.name == sceneName_) {
         sim::SceneDescription again = description_;
         again.params.resolution = c.resolution;
-        return build(again, {}, c.name);
+        return build(again, {}, c.name, overrides_);
     }
     sim::SceneDescription d;
     d.scene = c.name;
@@ -65,18 +88,27 @@ bool SimSession::load(const LoadScene& c) {
 }
 
 bool SimSession::build(const sim::SceneDescription& d,
-                       std::span<const sim::PreparedImport> prepared, const std::string& name) {
+                       std::span<const sim::PreparedImport> prepared, const std::string& name,
+                       bool withOverrides) {
     sim::World next;
-    std::string error = sim::buildScene(next, d, nullptr, prepared);
-    if (error.empty()) error = applyOverrides(options_, next);
-    // The solver chosen in the window wins over the scene's and the command line's.
-    const sim::SolverKind kind = solverChosen_ ? solverKind_ : next.settings.solver;
+    sim::SceneBuildInfo info;
+    std::string error = sim::buildScene(next, d, &info, prepared);
+    if (error.empty() && withOverrides) error = applyOverrides(options_, next);
+    // The solver chosen in the window wins over the scene's and the command line's, but not
+    // over a scene file's loaded from the panel.
+    const sim::SolverKind kind =
+        solverChosen_ && withOverrides ? solverKind_ : next.settings.solver;
     if (error.empty()) next.setSolver(kind);
     if (!error.empty()) {
-        notice("cannot load " + (d.imports.empty() ? "scene '" + name + "'" : name) + ": " + error);
+        lastBuildError_ = error;
+        if (withOverrides)
+            notice("cannot load " + (d.imports.empty() ? "scene '" + name + "'" : name) + ": " +
+                   error);
         return false;
     }
     world_ = std::move(next);
+    buildInfo_ = std::move(info);
+    overrides_ = withOverrides;
     undo_.clear();
     solverKind_ = kind;
     sceneName_ = name;
@@ -152,6 +184,10 @@ void SimSession::apply(const Command& command, uint64_t seq) {
                 if ((applied = build(d, std::span<const sim::PreparedImport>(c.prepared.get(), 1),
                                      "imported")))
                     notice("loaded " + c.prepared->report.text());
+            } else if constexpr (std::is_same_v<T, SaveSceneFile>) {
+                applied = saveFile(c.path);
+            } else if constexpr (std::is_same_v<T, LoadSceneFile>) {
+                applied = loadFile(c.path);
             } else if constexpr (std::is_same_v<T, SetPaused>) {
                 paused_ = c.paused;
                 if (!paused_) failure_.clear();

@@ -1,10 +1,10 @@
 #pragma once
 // The simulation side of the window, single-threaded: it owns the sim::World, applies the
-// window's commands between steps (logging each with the frame it was applied at),
-// undoes the last pin, cut or tear on request, advances one displayed frame of simulated time,
-// keeps the world finite (a step that goes non-finite is undone, the simulation pauses and says
-// where and what to change), writes the --stats rows and fills snapshots. SimThread (sim_thread.h)
-// runs it on its own thread.
+// window's commands between steps (logging each with the frame it was applied at), undoes the
+// last pin, cut or tear on request, saves and loads scene files, advances one displayed frame
+// of simulated time, keeps the world finite (a step that goes non-finite is undone, the
+// simulation pauses and says where and what to change), writes the --stats rows and fills
+// snapshots. SimThread (sim_thread.h) runs it on its own thread.
 #include <string>
 #include <vector>
 
@@ -57,9 +57,13 @@ class SimSession {
   private:
     bool load(const LoadScene& c);
     // Builds `d` (with imports already prepared, if any) into a new world that replaces the
-    // current one; on error the current world is kept and the notice says why.
+    // current one; on error the current world is kept, lastBuildError_ says why and (with
+    // overrides) so does the notice. `withOverrides`: the command line's setting flags and the
+    // window's solver choice apply on top of the description's settings.
     bool build(const sim::SceneDescription& d, std::span<const sim::PreparedImport> prepared,
-               const std::string& name);
+               const std::string& name, bool withOverrides = true);
+    bool saveFile(const std::string& path);  // the Scene panel's Save: the world described now
+    bool loadFile(const std::string& path);  // its Load: the file's world with its settings
     void selectSolver(sim::SolverKind kind);
     void notice(const std::string& text);
     bool stepChecked();  // one world step; false (state restored, paused) when it failed
@@ -69,6 +73,9 @@ class SimSession {
     sim::World world_;
     std::string sceneName_;
     sim::SceneDescription description_;  // what the current world was built from (R rebuilds it)
+    sim::SceneBuildInfo buildInfo_;      // what that build found (Save describes pins against it)
+    bool overrides_ = true;              // whether the command line's settings applied to it
+    std::string lastBuildError_;
     int resolution_ = 0;
     long generation_ = 0;
     long tick_ = 0;
