@@ -51,6 +51,10 @@ std::string describe(const Command& command) {
                 return "save scene file " + c.path;
             else if constexpr (std::is_same_v<T, LoadSceneFile>)
                 return "load scene file " + c.path;
+            else if constexpr (std::is_same_v<T, StartMeshExport>)
+                return "export meshes to " + c.folder;
+            else if constexpr (std::is_same_v<T, StopMeshExport>)
+                return "stop mesh export";
             else if constexpr (std::is_same_v<T, SetPaused>)
                 return c.paused ? "pause" : "run";
             else if constexpr (std::is_same_v<T, StepOnce>)

@@ -72,6 +72,12 @@ struct SaveSceneFile {
 struct LoadSceneFile {
     std::string path;
 };
+// Mesh export (sim/io/obj_export.h): one OBJ per simulated frame into `folder` until stopped
+// (or until a load, which restarts the frame numbers the file names use).
+struct StartMeshExport {
+    std::string folder;
+};
+struct StopMeshExport {};
 struct SetPaused {
     bool paused = false;
 };
@@ -79,9 +85,10 @@ struct StepOnce {};
 // Back to before the last pin, cut or tear (sim/core/undo_stack.h).
 struct Undo {};
 
-using Command = std::variant<BeginGrab, MoveGrab, EndGrab, BeginColliderDrag, MoveColliderDrag,
-                             EndColliderDrag, SetPin, Cut, SetSettings, SelectSolver, LoadScene,
-                             LoadImport, SaveSceneFile, LoadSceneFile, SetPaused, StepOnce, Undo>;
+using Command =
+    std::variant<BeginGrab, MoveGrab, EndGrab, BeginColliderDrag, MoveColliderDrag, EndColliderDrag,
+                 SetPin, Cut, SetSettings, SelectSolver, LoadScene, LoadImport, SaveSceneFile,
+                 LoadSceneFile, StartMeshExport, StopMeshExport, SetPaused, StepOnce, Undo>;
 
 struct AppliedCommand {
     long frame = 0;  // World::frame() when applied: before the step that makes frame + 1

@@ -35,7 +35,7 @@ void labelRoom(float widestLabel = 0) {
     ImGui::PushItemWidth(-room);
 }
 
-// The Scene panel's files: scene file Save / Load, the session recording.
+// The Scene panel's files: scene file Save / Load, the mesh export, the session recording.
 void filesSection(Sandbox& s) {
     ImGui::InputText("scene file", s.scenePath, sizeof s.scenePath);
     tooltip("a scene file (JSON): Save writes the scene as it is now (settings, pins, colliders)");
@@ -44,6 +44,17 @@ void filesSection(Sandbox& s) {
     ImGui::SameLine();
     if (ImGui::Button("Load")) panelLoadSceneFile(s, s.scenePath);
     tooltip("build the file's scene with its settings; a bad file keeps the running scene");
+    const bool on = exporting(s);
+    ImGui::BeginDisabled(on);  // the folder of a running export is fixed
+    ImGui::InputText("export folder", s.exportFolder, sizeof s.exportFolder);
+    ImGui::EndDisabled();
+    if (ImGui::Button(on ? "Stop mesh export (E)" : "Export meshes (E)"))
+        onKey(s, keyFromName("e"));
+    tooltip("one OBJ per simulated frame (frame_000001.obj ...) for Blender or Houdini");
+    if (!s.view.exportFolder.empty()) {
+        ImGui::SameLine();
+        ImGui::Text("%d files", s.view.exportedFrames);
+    }
     if (ImGui::Button(s.session.active ? "Stop session recording (F8)" : "Record session (F8)"))
         toggleSessionRecording(s);
     tooltip(

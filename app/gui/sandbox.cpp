@@ -111,6 +111,16 @@ void panelLoadSceneFile(Sandbox& s, const std::string& path) {
     send(s, LoadSceneFile{path});
 }
 
+bool exporting(const Sandbox& s) {
+    return s.exportSeq > s.view.appliedSeq ? s.exportAsked : !s.view.exportFolder.empty();
+}
+
+void toggleMeshExport(Sandbox& s) {
+    s.exportAsked = !exporting(s);
+    s.exportSeq =
+        s.exportAsked ? send(s, StartMeshExport{s.exportFolder}) : send(s, StopMeshExport{});
+}
+
 void requestSolver(Sandbox& s, sim::SolverKind kind) {
     s.settings.solver = kind;
     s.settingsSeq = send(s, SelectSolver{kind});

@@ -70,12 +70,14 @@ struct Sandbox {
     int recordedFrames = 0;
     int resolutionSlider = 0;  // the Scene panel's pending resolution (0: the scene's own)
     char scenePath[512] = "scene.json";  // the Scene panel's scene file (Save, Load)
+    char exportFolder[512] = "meshes";   // and mesh export folder (E)
 
     // Edits sent and not yet in the snapshot: the panels show what was asked.
-    uint64_t settingsSeq = 0, pauseSeq = 0;
+    uint64_t settingsSeq = 0, pauseSeq = 0, exportSeq = 0;
     sim::Settings settings;     // the Solver panel's values
     std::string settingsError;  // why the last edit was refused, if it was
     bool pauseAsked = false;
+    bool exportAsked = false;
 
     // The simulated frame the next edit sent will be applied before (the window loop keeps
     // it): what session recording stamps each input with.
@@ -118,6 +120,10 @@ void panelLoad(Sandbox& s, const std::string& name, int resolution);
 // file the running scene is kept and the message names the file and the problem.
 void panelSaveScene(Sandbox& s, const std::string& path);
 void panelLoadSceneFile(Sandbox& s, const std::string& path);
+// Whether the mesh export runs, counting a start or stop not yet applied.
+bool exporting(const Sandbox& s);
+// E and the Scene panel's button: starts the mesh export into s.exportFolder, or stops it.
+void toggleMeshExport(Sandbox& s);
 // Switches solver keeping positions, velocities and pins (World::setSolver, without a jump).
 void requestSolver(Sandbox& s, sim::SolverKind kind);
 // Points the camera at the whole scene (particles and colliders) and follows its subject again.

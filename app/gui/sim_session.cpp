@@ -29,6 +29,7 @@ std::string SimSession::start() {
     if (!build(d, {}, name)) return message_;
     if (!options_.statePath.empty())
         if (std::string e = sim::loadState(world_, options_.statePath); !e.empty()) return e;
+    if (!options_.exportMeshes.empty() && !startExport(options_.exportMeshes)) return message_;
     return {};
 }
 
@@ -72,6 +73,24 @@ bool SimSession::loadFile(const std::string& path) {
     return false;
 }
 
+bool SimSession::startExport(const std::string& folder) {
+    exporter_.stop();
+    if (std::string e = exporter_.start(folder); !e.empty()) {
+        exportFailed_ = true;
+        notice("cannot export meshes: " + e);
+        return false;
+    }
+    notice("exporting one OBJ per simulated frame into " + folder + "/");
+    return true;
+}
+
+void SimSession::stopExport(const std::string& why) {
+    if (!exporter_.active()) return;
+    notice("mesh export " + why + ": " + std::to_string(exporter_.framesWritten()) +
+           " OBJ files in " + exporter_.folder() + "/");
+    exporter_.stop();
+}
+
 bool SimSession::load(const LoadScene& c) {
     // The current scene again (R, Reset) is rebuilt from its description: an imported mesh
     // or a scene file too.
@@ -106,6 +125,8 @@ bool SimSession::build(const sim::SceneDescription& d,
                    error);
         return false;
     }
+    // A new world starts its frames at 1 again: the export's file names would repeat.
+    stopExport("stopped by the load");
     world_ = std::move(next);
     buildInfo_ = std::move(info);
     overrides_ = withOverrides;
@@ -188,6 +209,10 @@ void SimSession::apply(const Command& command, uint64_t seq) {
                 applied = saveFile(c.path);
             } else if constexpr (std::is_same_v<T, LoadSceneFile>) {
                 applied = loadFile(c.path);
+            } else if constexpr (std::is_same_v<T, StartMeshExport>) {
+                applied = startExport(c.folder);
+            } else if constexpr (std::is_same_v<T, StopMeshExport>) {
+                stopExport("stopped");
             } else if constexpr (std::is_same_v<T, SetPaused>) {
                 paused_ = c.paused;
                 if (!paused_) failure_.clear();
@@ -260,6 +285,10 @@ int SimSession::advanceFrame() {
     for (int k = 0; k < steps && stepChecked(); ++k) {
         frame += world_.profile;
         ++stats_.steps;
+        if (std::string e = exporter_.writeFrame(world_); !e.empty()) {  // it stops itself
+            exportFailed_ = true;
+            notice("mesh export stopped: " + e);
+        }
         const auto& x = world_.particles.x;
         const size_t n = std::min(x.size(), savedX_.size());
         // Free particles only: pinned and grabbed ones move as they are told.
@@ -311,6 +340,9 @@ void SimSession::publish(const PublishOptions& options, Snapshot& out) const {
     out.message = message_;
     out.messageSeq = messageSeq_;
     out.failure = failure_;
+    out.exportFolder = exporter_.active() ? exporter_.folder() : std::string();
+    out.exportedFrames = exporter_.framesWritten();
+    out.exportFailed = exportFailed_;
 }
 
 }  // namespace app::gui

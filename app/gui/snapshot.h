@@ -55,9 +55,12 @@ struct Snapshot {
     sim::Bounds sceneBounds, subjectBounds;
     FrameStats stats;
 
-    std::string message;  // the simulation's latest notice (knife, load error, failure)
-    long messageSeq = 0;  // grows with every new message
-    std::string failure;  // set while paused by a failed step: what, where, which setting
+    std::string message;        // the simulation's latest notice (knife, load error, failure)
+    long messageSeq = 0;        // grows with every new message
+    std::string failure;        // set while paused by a failed step: what, where, which setting
+    std::string exportFolder;   // the mesh export's folder while it runs, else empty
+    int exportedFrames = 0;     // OBJ files it has written
+    bool exportFailed = false;  // an export could not start or write a file (the run exits 1)
 
     int particleCount() const { return static_cast<int>(x.size()); }
     render::SurfaceView surface() const;

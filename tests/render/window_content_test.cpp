@@ -1,7 +1,8 @@
 // Issue 17, the window's own content without a window (app/gui/sim_session.h): the Scene
 // panel's Save and Load round-trip a scene with a moved collider, a pin and an edited setting,
 // and the loaded world runs as the same file loaded from the command line does; a bad scene
-// file keeps the running scene and names the file; scripted "save" and "load" "file" events
+// file keeps the running scene and names the file; the mesh export writes one OBJ per
+// simulated frame and reports a failure to write; scripted "save" and "load" "file" events
 // reach the same commands and are recorded.
 #include <gtest/gtest.h>
 
@@ -35,6 +36,13 @@ Snapshot published(const SimSession& session) {
     Snapshot snap;
     session.publish({}, snap);
     return snap;
+}
+
+int objFiles(const std::string& folder) {
+    int n = 0;
+    for (const auto& entry : fs::directory_iterator(folder))
+        n += entry.path().extension() == ".obj";
+    return n;
 }
 
 }  // namespace
@@ -107,6 +115,55 @@ TEST(WindowContent, ABadSceneFileKeepsTheRunningScene) {
     EXPECT_TRUE(session.log().empty());  // refused loads are not logged
     session.apply(SaveSceneFile{temp("no_such_folder/x.json")}, 2);
     EXPECT_NE(published(session).message.find("cannot save the scene"), std::string::npos);
+}
+
+TEST(WindowContent, MeshExportWritesOneObjPerSimulatedFrame) {
+    app::Options o = clothOnSphere();
+    o.settings.set("dt", "0.008333333333333333");  // two world frames per displayed frame
+    const std::string folder = temp("export_meshes");
+    fs::remove_all(folder);
+    SimSession session(o);
+    ASSERT_EQ(session.start(), "");
+    session.advanceFrame();
+    session.apply(StartMeshExport{folder}, 1);
+    for (int f = 0; f < 3; ++f) session.advanceFrame();
+    EXPECT_EQ(published(session).exportFolder, folder);
+    EXPECT_EQ(published(session).exportedFrames, 6);
+    session.apply(StopMeshExport{}, 2);
+    session.advanceFrame();
+    EXPECT_EQ(objFiles(folder), 6);
+    for (int frame = 3; frame <= 8; ++frame)  // world frames 3 to 8, in order
+        EXPECT_TRUE(fs::exists(fs::path(folder) / sim::exportFrameName(frame))) << frame;
+    const Snapshot snap = published(session);
+    EXPECT_TRUE(snap.exportFolder.empty());
+    EXPECT_FALSE(snap.exportFailed);
+    EXPECT_NE(snap.message.find("6 OBJ files in " + folder), std::string::npos) << snap.message;
+}
+
+TEST(WindowContent, AFailedExportIsReported) {
+    const std::string file = temp("export_blocker");
+    std::ofstream(file) << "a file, not a folder";
+    SimSession session(clothOnSphere());
+    ASSERT_EQ(session.start(), "");
+    session.apply(StartMeshExport{file + "/meshes"}, 1);
+    Snapshot snap = published(session);
+    EXPECT_TRUE(snap.exportFailed);
+    EXPECT_TRUE(snap.exportFolder.empty());
+    EXPECT_NE(snap.message.find("cannot export meshes: " + file), std::string::npos)
+        << snap.message;
+
+    SimSession running(clothOnSphere());
+    ASSERT_EQ(running.start(), "");
+    const std::string folder = temp("export_vanishes");
+    running.apply(StartMeshExport{folder}, 1);
+    running.advanceFrame();
+    fs::remove_all(folder);  // the next file cannot be written
+    running.advanceFrame();
+    snap = published(running);
+    EXPECT_TRUE(snap.exportFailed);
+    EXPECT_TRUE(snap.exportFolder.empty());  // stopped
+    EXPECT_NE(snap.message.find("mesh export stopped: " + folder), std::string::npos)
+        << snap.message;
 }
 
 // The scripted events stand for the panel's buttons: a "save" then a "load" of the file go
