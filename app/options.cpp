@@ -54,7 +54,8 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     cli.add_option("--state", o.statePath, "load a state file after the scene");
     cli.add_option("--save-state", o.saveState, "write the state at the end of the run");
     cli.add_option("--export-meshes", o.exportMeshes,
-                   "write one OBJ per frame (DIR/frame_000001.obj ...) of the current surface");
+                   "write one OBJ per frame (DIR/frame_000001.obj ...) of the current surface "
+                   "(the window: from the start; E stops and restarts it)");
     cli.add_option("--width", o.width, "window width in pixels");
     cli.add_option("--height", o.height, "window height in pixels");
     cli.add_option("--screenshot", o.screenshotPath, "save the last frame as PNG");

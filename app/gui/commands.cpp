@@ -25,6 +25,12 @@ std::string describe(const Command& command) {
                 return "move grab to " + vec(c.target);
             else if constexpr (std::is_same_v<T, EndGrab>)
                 return "release grab";
+            else if constexpr (std::is_same_v<T, BeginColliderDrag>)
+                return "drag collider " + std::to_string(c.collider) + " by " + vec(c.picked);
+            else if constexpr (std::is_same_v<T, MoveColliderDrag>)
+                return "move collider drag to " + vec(c.target);
+            else if constexpr (std::is_same_v<T, EndColliderDrag>)
+                return "release collider";
             else if constexpr (std::is_same_v<T, SetPin>)
                 return std::string(c.pinned ? "pin" : "unpin") + " particle " +
                        std::to_string(c.particle);
@@ -41,6 +47,14 @@ std::string describe(const Command& command) {
             else if constexpr (std::is_same_v<T, LoadImport>)
                 return "load " + std::string(sim::bodyKindName(c.prepared->options.kind)) + " " +
                        c.prepared->path;
+            else if constexpr (std::is_same_v<T, SaveSceneFile>)
+                return "save scene file " + c.path;
+            else if constexpr (std::is_same_v<T, LoadSceneFile>)
+                return "load scene file " + c.path;
+            else if constexpr (std::is_same_v<T, StartMeshExport>)
+                return "export meshes to " + c.folder;
+            else if constexpr (std::is_same_v<T, StopMeshExport>)
+                return "stop mesh export";
             else if constexpr (std::is_same_v<T, SetPaused>)
                 return c.paused ? "pause" : "run";
             else if constexpr (std::is_same_v<T, StepOnce>)

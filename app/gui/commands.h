@@ -23,6 +23,18 @@ struct MoveGrab {
     sim::Vec3 target = sim::Vec3::Zero();
 };
 struct EndGrab {};
+// A collider dragged by the point `picked` on it (sim/collision/collider_drag.h): the collider
+// follows the picked point's target kinematically, with the velocity of that motion, so the
+// contacts push cloth ahead of it. `collider` indexes World::colliders of scene `generation`.
+struct BeginColliderDrag {
+    long generation = 0;
+    int collider = -1;
+    sim::Vec3 picked = sim::Vec3::Zero();
+};
+struct MoveColliderDrag {
+    sim::Vec3 target = sim::Vec3::Zero();  // where the picked point is to be
+};
+struct EndColliderDrag {};
 struct SetPin {
     long generation = 0;
     int particle = -1;
@@ -51,6 +63,21 @@ struct LoadScene {
 struct LoadImport {
     std::shared_ptr<const sim::PreparedImport> prepared;
 };
+// The Scene panel's scene files (sim/io/scene_file.h): Save describes the world as it is now
+// (settings, pins, colliders where they stand); Load builds the file's world with the file's
+// settings and solver, and on any error keeps the running one.
+struct SaveSceneFile {
+    std::string path;
+};
+struct LoadSceneFile {
+    std::string path;
+};
+// Mesh export (sim/io/obj_export.h): one OBJ per simulated frame into `folder` until stopped
+// (or until a load, which restarts the frame numbers the file names use).
+struct StartMeshExport {
+    std::string folder;
+};
+struct StopMeshExport {};
 struct SetPaused {
     bool paused = false;
 };
@@ -58,8 +85,10 @@ struct StepOnce {};
 // Back to before the last pin, cut or tear (sim/core/undo_stack.h).
 struct Undo {};
 
-using Command = std::variant<BeginGrab, MoveGrab, EndGrab, SetPin, Cut, SetSettings, SelectSolver,
-                             LoadScene, LoadImport, SetPaused, StepOnce, Undo>;
+using Command =
+    std::variant<BeginGrab, MoveGrab, EndGrab, BeginColliderDrag, MoveColliderDrag, EndColliderDrag,
+                 SetPin, Cut, SetSettings, SelectSolver, LoadScene, LoadImport, SaveSceneFile,
+                 LoadSceneFile, StartMeshExport, StopMeshExport, SetPaused, StepOnce, Undo>;
 
 struct AppliedCommand {
     long frame = 0;  // World::frame() when applied: before the step that makes frame + 1

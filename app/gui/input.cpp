@@ -36,6 +36,7 @@ void onCursor(Sandbox& s, double x, double y) {
     s.cursorY = y;
     switch (s.drag) {
         case Drag::Grab:
+        case Drag::Collider:
             onToolDrag(s);
             break;
         case Drag::Orbit:
@@ -130,6 +131,8 @@ const std::vector<KeyBinding>& keyBindings() {
          false},
         {GLFW_KEY_F9, "F9", "start / stop recording (MP4 through ffmpeg)",
          [](Sandbox& s) { s.recordToggleRequested = true; }, false},
+        {GLFW_KEY_E, "E", "start / stop the mesh export (one OBJ per simulated frame)",
+         toggleMeshExport, false},
         {GLFW_KEY_F8, "F8", "start / stop a session recording (session-NNN.json; resets the scene)",
          toggleSessionRecording, false},
     };

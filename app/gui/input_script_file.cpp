@@ -63,6 +63,15 @@ std::string parseSet(const sim::Json& e, const std::string& where, sim::JsonFiel
     return {};
 }
 
+// A "save" or "load" of a scene file.
+std::string parseFile(const std::string& where, sim::JsonFields& f, ScriptEvent::Type type,
+                      ScriptEvent& ev) {
+    ev.type = type;
+    ev.path = f.text("file");
+    if (f.ok() && ev.path.empty()) return where + ": field 'file' is empty";
+    return f.error();
+}
+
 // One event; returns an error or empty.
 std::string parseEvent(const sim::Json& e, const std::string& where, ScriptEvent& ev) {
     sim::JsonFields f(e, where);
@@ -99,6 +108,8 @@ std::string parseEvent(const sim::Json& e, const std::string& where, ScriptEvent
         ev.type = ScriptEvent::Type::Drop;
         ev.path = f.text("path");
         if (f.ok() && ev.path.empty()) return where + ": field 'path' is empty";
+    } else if (type == "load" && e.contains("file")) {
+        return parseFile(where, f, ScriptEvent::Type::Load, ev);
     } else if (type == "load") {
         ev.type = ScriptEvent::Type::Load;
         ev.name = f.text("scene");
@@ -106,9 +117,11 @@ std::string parseEvent(const sim::Json& e, const std::string& where, ScriptEvent
         if (f.ok() && !sim::findScene(ev.name) && ev.name != "imported")
             return where + ": field 'scene': unknown scene '" + ev.name.substr(0, 40) +
                    "' (valid: " + sim::sceneNames() + ", imported)";
+    } else if (type == "save") {
+        return parseFile(where, f, ScriptEvent::Type::Save, ev);
     } else {
         return where + ": unknown type '" + type.substr(0, 40) +
-               "' (move, press, release, key, scroll, set, drop, load)";
+               "' (move, press, release, key, scroll, set, drop, load, save)";
     }
     return f.error();
 }
@@ -226,7 +239,13 @@ Ordered eventJson(const ScriptEvent& e) {
             j["type"] = "drop", j["path"] = e.path;
             break;
         case ScriptEvent::Type::Load:
-            j["type"] = "load", j["scene"] = e.name, j["resolution"] = e.resolution;
+            if (e.name.empty())
+                j["type"] = "load", j["file"] = e.path;
+            else
+                j["type"] = "load", j["scene"] = e.name, j["resolution"] = e.resolution;
+            break;
+        case ScriptEvent::Type::Save:
+            j["type"] = "save", j["file"] = e.path;
             break;
     }
     return j;

@@ -10,14 +10,17 @@
 //     {"frame": 80, "type": "set", "name": "iterations", "value": 20},
 //     {"frame": 90, "type": "set", "name": "solver", "value": "xpbd"},
 //     {"frame": 95, "type": "drop", "path": "mesh.obj"},
-//     {"frame": 99, "type": "load", "scene": "curtain", "resolution": 24}]}
+//     {"frame": 99, "type": "load", "scene": "curtain", "resolution": 24},
+//     {"frame": 120, "type": "save", "file": "scene.json"},
+//     {"frame": 121, "type": "load", "file": "scene.json"}]}
 // Coordinates are window pixels (y down) of a window of "width" x "height" (optional, top
 // level). Keys: a letter or digit, "space", "tab", "[", "]", "f1", "f8", "f9", "f12". A "set"
 // event is a panel edit: any setting of the parameter table (sim/core/params.h) by name, its
 // value a number, true/false, a choice's name or "x,y,z", checked against the table's range
 // when the file is read. A "drop" event drops a file on the window (the drop handler); a
 // "load" event is the Scene panel's scene list or Reset button (resolution 0 or left out: the
-// scene's own; "imported" rebuilds the imported meshes). Every
+// scene's own; "imported" rebuilds the imported meshes); with "file" instead of "scene" it is
+// the panel's Load of a scene file, and a "save" event its Save (sim/io/scene_file.h). Every
 // number is range-checked (sim/io/json_read.h): a bad file gets a message naming the file,
 // the event index and the field.
 #include <string>
@@ -29,17 +32,17 @@ namespace app::gui {
 enum class ScriptButton { Left, Right, Middle };
 
 struct ScriptEvent {
-    enum class Type { Move, Press, Release, Key, Scroll, Set, Drop, Load };
+    enum class Type { Move, Press, Release, Key, Scroll, Set, Drop, Load, Save };
     int frame = 0;
     Type type = Type::Move;
     double x = 0, y = 0, steps = 0;
     ScriptButton button = ScriptButton::Left;
     bool ctrl = false;
     int key = 0;         // GLFW key code
-    std::string name;    // Set: the parameter's name; Load: the scene's
+    std::string name;    // Set: the parameter's name; Load: the scene's (empty: a file's)
     int resolution = 0;  // Load: 0 = the scene's own
     std::string value;   // Set: its value as sim::setParam reads it
-    std::string path;    // Drop: the file
+    std::string path;    // Drop: the file; Save, Load: the scene file
 };
 
 struct ScriptFile {

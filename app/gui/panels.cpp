@@ -35,6 +35,33 @@ void labelRoom(float widestLabel = 0) {
     ImGui::PushItemWidth(-room);
 }
 
+// The Scene panel's files: scene file Save / Load, the mesh export, the session recording.
+void filesSection(Sandbox& s) {
+    ImGui::InputText("scene file", s.scenePath, sizeof s.scenePath);
+    tooltip("a scene file (JSON): Save writes the scene as it is now (settings, pins, colliders)");
+    if (ImGui::Button("Save")) panelSaveScene(s, s.scenePath);
+    tooltip("write the scene as it is now (settings, pins, colliders where they stand)");
+    ImGui::SameLine();
+    if (ImGui::Button("Load")) panelLoadSceneFile(s, s.scenePath);
+    tooltip("build the file's scene with its settings; a bad file keeps the running scene");
+    const bool on = exporting(s);
+    ImGui::BeginDisabled(on);  // the folder of a running export is fixed
+    ImGui::InputText("export folder", s.exportFolder, sizeof s.exportFolder);
+    ImGui::EndDisabled();
+    if (ImGui::Button(on ? "Stop mesh export (E)" : "Export meshes (E)"))
+        onKey(s, keyFromName("e"));
+    tooltip("one OBJ per simulated frame (frame_000001.obj ...) for Blender or Houdini");
+    if (!s.view.exportFolder.empty()) {
+        ImGui::SameLine();
+        ImGui::Text("%d files", s.view.exportedFrames);
+    }
+    if (ImGui::Button(s.session.active ? "Stop session recording (F8)" : "Record session (F8)"))
+        toggleSessionRecording(s);
+    tooltip(
+        "records mouse, keys and panel edits as scripted input (--input replays it); "
+        "starting resets the scene");
+}
+
 // Returns the panel's bottom-left corner, where the Solver panel goes.
 ImVec2 scenePanel(Sandbox& s) {
     ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
@@ -86,11 +113,7 @@ ImVec2 scenePanel(Sandbox& s) {
         ImGui::EndTable();
     }
     ImGui::Text("tool: %s  (G grab, K knife)", s.tool == Tool::Grab ? "grab" : "knife");
-    if (ImGui::Button(s.session.active ? "Stop session recording (F8)" : "Record session (F8)"))
-        toggleSessionRecording(s);
-    tooltip(
-        "records mouse, keys and panel edits as scripted input (--input replays it); "
-        "starting resets the scene");
+    filesSection(s);
     if (s.import) {
         const sim::ImportProgress progress = s.import->progress();
         ImGui::Text("importing %s: %s", s.importPath.c_str(), progress.stage.c_str());
@@ -274,6 +297,7 @@ void helpPanel(Sandbox& s) {
     ImGui::Begin("Help (F1)", &s.showHelp, ImGuiWindowFlags_AlwaysAutoResize);
     const char* mouse[][2] = {
         {"left drag", "grab the particle under the cursor (pinned while held)"},
+        {"left drag on a collider", "move it (nothing of the cloth under the cursor; it pushes)"},
         {"ctrl + click", "pin / unpin the particle under the cursor"},
         {"right drag", "orbit the camera"},
         {"middle drag", "pan the camera"},

@@ -90,6 +90,37 @@ void panelLoad(Sandbox& s, const std::string& name, int resolution) {
     requestLoad(s, name, resolution);
 }
 
+namespace {
+
+void recordFile(Sandbox& s, ScriptEvent::Type type, const std::string& path) {
+    ScriptEvent e;
+    e.type = type;
+    e.path = path;
+    recordInput(s, std::move(e));
+}
+
+}  // namespace
+
+void panelSaveScene(Sandbox& s, const std::string& path) {
+    recordFile(s, ScriptEvent::Type::Save, path);
+    send(s, SaveSceneFile{path});
+}
+
+void panelLoadSceneFile(Sandbox& s, const std::string& path) {
+    recordFile(s, ScriptEvent::Type::Load, path);
+    send(s, LoadSceneFile{path});
+}
+
+bool exporting(const Sandbox& s) {
+    return s.exportSeq > s.view.appliedSeq ? s.exportAsked : !s.view.exportFolder.empty();
+}
+
+void toggleMeshExport(Sandbox& s) {
+    s.exportAsked = !exporting(s);
+    s.exportSeq =
+        s.exportAsked ? send(s, StartMeshExport{s.exportFolder}) : send(s, StopMeshExport{});
+}
+
 void requestSolver(Sandbox& s, sim::SolverKind kind) {
     s.settings.solver = kind;
     s.settingsSeq = send(s, SelectSolver{kind});
@@ -105,7 +136,7 @@ void frameScene(Sandbox& s) {
 
 void followSubject(Sandbox& s, double blend) {
     const sim::Bounds& b = s.view.subjectBounds;
-    if (!s.follow || b.empty() || s.drag == Drag::Grab) return;
+    if (!s.follow || b.empty() || s.drag == Drag::Grab || s.drag == Drag::Collider) return;
     // A subject spread far beyond the scene has blown up: nothing there is worth following.
     if (0.5 * (b.hi - b.lo).norm() > 20 * std::max(s.framedRadius, 0.5)) return;
     s.camera.keepInView(vec(b.lo), vec(b.hi), double(s.windowWidth) / std::max(s.windowHeight, 1),
@@ -118,7 +149,8 @@ bool takeSnapshot(Sandbox& s) {
     if (!s.sim->latest(s.view)) return false;
     const Snapshot& v = s.view;
     if (v.generation != generation) {  // a scene was loaded or reset
-        s.drag = s.drag == Drag::Grab || s.drag == Drag::Knife ? Drag::None : s.drag;
+        const bool tool = s.drag == Drag::Grab || s.drag == Drag::Collider || s.drag == Drag::Knife;
+        s.drag = tool ? Drag::None : s.drag;
         s.resolutionSlider = 0;
         frameScene(s);
     }

@@ -21,7 +21,8 @@ namespace app::gui {
 // The mouse tool under the left button (mouse_tools.cpp).
 enum class Tool { Grab, Knife };
 
-enum class Drag { None, Grab, Knife, Orbit, Pan };
+// Grab: a particle; Collider: a collider (left drag that starts on one, mouse_tools.cpp).
+enum class Drag { None, Grab, Collider, Knife, Orbit, Pan };
 
 // A fixed-length history of one number per frame, oldest first once full.
 struct History {
@@ -52,9 +53,11 @@ struct Sandbox {
     Tool tool = Tool::Grab;
     Drag drag = Drag::None;
     double cursorX = 0, cursorY = 0;
+    // The plane a grab or collider drag follows the cursor in (through the picked point,
+    // facing the camera) and where the cursor holds the grabbed particle or picked point now.
     sim::Vec3 grabPlanePoint = sim::Vec3::Zero();
     sim::Vec3 grabPlaneNormal = sim::Vec3::UnitZ();
-    sim::Vec3 grabTarget = sim::Vec3::Zero();  // where the cursor holds the grab now
+    sim::Vec3 grabTarget = sim::Vec3::Zero();
     sim::Vec3 knifeEye = sim::Vec3::Zero();    // knife stroke: the view rays from knifeEye
     sim::Vec3 knifeStart = sim::Vec3::Zero();  // through knifeStart and the release point
 
@@ -66,12 +69,15 @@ struct Sandbox {
     bool recording = false;  // mirrored from the recorder, for the indicator
     int recordedFrames = 0;
     int resolutionSlider = 0;  // the Scene panel's pending resolution (0: the scene's own)
+    char scenePath[512] = "scene.json";  // the Scene panel's scene file (Save, Load)
+    char exportFolder[512] = "meshes";   // and mesh export folder (E)
 
     // Edits sent and not yet in the snapshot: the panels show what was asked.
-    uint64_t settingsSeq = 0, pauseSeq = 0;
+    uint64_t settingsSeq = 0, pauseSeq = 0, exportSeq = 0;
     sim::Settings settings;     // the Solver panel's values
     std::string settingsError;  // why the last edit was refused, if it was
     bool pauseAsked = false;
+    bool exportAsked = false;
 
     // The simulated frame the next edit sent will be applied before (the window loop keeps
     // it): what session recording stamps each input with.
@@ -109,6 +115,15 @@ void requestLoad(Sandbox& s, const std::string& name, int resolution);
 // The Scene panel's loads (scene list, Reset button) and scripted "load" events: recorded
 // (session recording), then requestLoad. Keys that load (R, [, ]) are recorded as keys.
 void panelLoad(Sandbox& s, const std::string& name, int resolution);
+// The Scene panel's Save and Load of a scene file and scripted "save" / "load" "file" events:
+// recorded (a replay saves and loads the same file at the same frame), then sent. On a bad
+// file the running scene is kept and the message names the file and the problem.
+void panelSaveScene(Sandbox& s, const std::string& path);
+void panelLoadSceneFile(Sandbox& s, const std::string& path);
+// Whether the mesh export runs, counting a start or stop not yet applied.
+bool exporting(const Sandbox& s);
+// E and the Scene panel's button: starts the mesh export into s.exportFolder, or stops it.
+void toggleMeshExport(Sandbox& s);
 // Switches solver keeping positions, velocities and pins (World::setSolver, without a jump).
 void requestSolver(Sandbox& s, sim::SolverKind kind);
 // Points the camera at the whole scene (particles and colliders) and follows its subject again.

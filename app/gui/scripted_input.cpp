@@ -66,7 +66,13 @@ void InputScript::dispatch(Sandbox& s, int frame) {
                 onDrop(s, e.path);
                 break;
             case ScriptEvent::Type::Load:
-                panelLoad(s, e.name, e.resolution);
+                if (e.name.empty())
+                    panelLoadSceneFile(s, e.path);
+                else
+                    panelLoad(s, e.name, e.resolution);
+                break;
+            case ScriptEvent::Type::Save:
+                panelSaveScene(s, e.path);
                 break;
         }
     }

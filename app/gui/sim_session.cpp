@@ -29,14 +29,17 @@ std::string SimSession::start() {
     if (!build(d, {}, name)) return message_;
     if (!options_.statePath.empty())
         if (std::string e = sim::loadState(world_, options_.statePath); !e.empty()) return e;
+    if (!options_.exportMeshes.empty() && !startExport(options_.exportMeshes)) return message_;
     return {};
 }
 
 std::string SimSession::openStats(const std::string& path) {
     const std::vector<std::string> extra = {
-        "grab_index", "grab_x",           "grab_y",      "grab_z",    "target_x",   "target_y",
-        "target_z",   "max_displacement", "solver_kind", "render_ms", "components", "display_frame",
-        "wall_ms",    "camera_yaw",       "steps",       "real_time"};
+        "grab_index", "grab_x",        "grab_y",           "grab_z",      "target_x",
+        "target_y",   "target_z",      "max_displacement", "solver_kind", "render_ms",
+        "components", "display_frame", "wall_ms",          "camera_yaw",  "steps",
+        "real_time",  "penetrations",  "held_collider",    "held_x",      "held_y",
+        "held_z",     "mean_x",        "mean_y",           "mean_z"};
     if (!csv_.open(path, extra)) return csv_.error();
     return {};
 }
@@ -47,13 +50,54 @@ void SimSession::notice(const std::string& text) {
     std::fprintf(stderr, "pbd-sandbox: %s\n", text.c_str());
 }
 
+bool SimSession::saveFile(const std::string& path) {
+    const sim::SceneDescription now = sim::describeScene(world_, description_, buildInfo_);
+    if (std::string e = sim::writeSceneFile(path, now); !e.empty()) {
+        notice("cannot save the scene: " + e);
+        return false;
+    }
+    notice("saved the scene to " + path);
+    return true;
+}
+
+bool SimSession::loadFile(const std::string& path) {
+    sim::SceneDescription d;
+    std::string e = sim::readSceneFile(path, d);
+    // The file's own settings and solver: what was saved is what comes back.
+    if (e.empty() && build(d, {}, d.imports.empty() ? d.scene : "imported", false)) {
+        notice("loaded the scene file " + path);
+        return true;
+    }
+    notice("cannot load the scene file " + path +
+           " (the running scene is kept): " + (e.empty() ? lastBuildError_ : e));
+    return false;
+}
+
+bool SimSession::startExport(const std::string& folder) {
+    exporter_.stop();
+    if (std::string e = exporter_.start(folder); !e.empty()) {
+        exportFailed_ = true;
+        notice("cannot export meshes: " + e);
+        return false;
+    }
+    notice("exporting one OBJ per simulated frame into " + folder + "/");
+    return true;
+}
+
+void SimSession::stopExport(const std::string& why) {
+    if (!exporter_.active()) return;
+    notice("mesh export " + why + ": " + std::to_string(exporter_.framesWritten()) +
+           " OBJ files in " + exporter_.folder() + "/");
+    exporter_.stop();
+}
+
 bool SimSession::load(const LoadScene& c) {
     // The current scene again (R, Reset) is rebuilt from its description: an imported mesh
     // or a scene file too.
     if (c.name == sceneName_) {
         sim::SceneDescription again = description_;
         again.params.resolution = c.resolution;
-        return build(again, {}, c.name);
+        return build(again, {}, c.name, overrides_);
     }
     sim::SceneDescription d;
     d.scene = c.name;
@@ -63,18 +107,29 @@ bool SimSession::load(const LoadScene& c) {
 }
 
 bool SimSession::build(const sim::SceneDescription& d,
-                       std::span<const sim::PreparedImport> prepared, const std::string& name) {
+                       std::span<const sim::PreparedImport> prepared, const std::string& name,
+                       bool withOverrides) {
     sim::World next;
-    std::string error = sim::buildScene(next, d, nullptr, prepared);
-    if (error.empty()) error = applyOverrides(options_, next);
-    // The solver chosen in the window wins over the scene's and the command line's.
-    const sim::SolverKind kind = solverChosen_ ? solverKind_ : next.settings.solver;
+    sim::SceneBuildInfo info;
+    std::string error = sim::buildScene(next, d, &info, prepared);
+    if (error.empty() && withOverrides) error = applyOverrides(options_, next);
+    // The solver chosen in the window wins over the scene's and the command line's, but not
+    // over a scene file's loaded from the panel.
+    const sim::SolverKind kind =
+        solverChosen_ && withOverrides ? solverKind_ : next.settings.solver;
     if (error.empty()) next.setSolver(kind);
     if (!error.empty()) {
-        notice("cannot load " + (d.imports.empty() ? "scene '" + name + "'" : name) + ": " + error);
+        lastBuildError_ = error;
+        if (withOverrides)
+            notice("cannot load " + (d.imports.empty() ? "scene '" + name + "'" : name) + ": " +
+                   error);
         return false;
     }
+    // A new world starts its frames at 1 again: the export's file names would repeat.
+    stopExport("stopped by the load");
     world_ = std::move(next);
+    buildInfo_ = std::move(info);
+    overrides_ = withOverrides;
     undo_.clear();
     solverKind_ = kind;
     sceneName_ = name;
@@ -113,6 +168,15 @@ void SimSession::apply(const Command& command, uint64_t seq) {
                 world_.moveGrab(c.target);
             } else if constexpr (std::is_same_v<T, EndGrab>) {
                 world_.endGrab();
+            } else if constexpr (std::is_same_v<T, BeginColliderDrag>) {
+                const int colliders = static_cast<int>(world_.colliders.size());
+                if ((applied =
+                         c.generation == generation_ && c.collider >= 0 && c.collider < colliders))
+                    world_.beginColliderDrag(c.collider, c.picked);
+            } else if constexpr (std::is_same_v<T, MoveColliderDrag>) {
+                world_.moveColliderDrag(c.target);
+            } else if constexpr (std::is_same_v<T, EndColliderDrag>) {
+                world_.endColliderDrag();
             } else if constexpr (std::is_same_v<T, SetPin>) {
                 if ((applied = current(c.generation, c.particle))) {
                     undo_.push(world_, c.pinned ? "pin" : "unpin");
@@ -141,6 +205,14 @@ void SimSession::apply(const Command& command, uint64_t seq) {
                 if ((applied = build(d, std::span<const sim::PreparedImport>(c.prepared.get(), 1),
                                      "imported")))
                     notice("loaded " + c.prepared->report.text());
+            } else if constexpr (std::is_same_v<T, SaveSceneFile>) {
+                applied = saveFile(c.path);
+            } else if constexpr (std::is_same_v<T, LoadSceneFile>) {
+                applied = loadFile(c.path);
+            } else if constexpr (std::is_same_v<T, StartMeshExport>) {
+                applied = startExport(c.folder);
+            } else if constexpr (std::is_same_v<T, StopMeshExport>) {
+                stopExport("stopped");
             } else if constexpr (std::is_same_v<T, SetPaused>) {
                 paused_ = c.paused;
                 if (!paused_) failure_.clear();
@@ -213,6 +285,10 @@ int SimSession::advanceFrame() {
     for (int k = 0; k < steps && stepChecked(); ++k) {
         frame += world_.profile;
         ++stats_.steps;
+        if (std::string e = exporter_.writeFrame(world_); !e.empty()) {  // it stops itself
+            exportFailed_ = true;
+            notice("mesh export stopped: " + e);
+        }
         const auto& x = world_.particles.x;
         const size_t n = std::min(x.size(), savedX_.size());
         // Free particles only: pinned and grabbed ones move as they are told.
@@ -234,11 +310,21 @@ void SimSession::writeStats(const UiStatus& ui) {
     const auto& g = world_.grab();
     const sim::Vec3 x = g ? world_.particles.x[g->particle] : sim::Vec3::Zero();
     const sim::Vec3 t = g ? g->target : sim::Vec3::Zero();
-    csv_.writeRow(world_,
-                  {g ? double(g->particle) : -1.0, x.x(), x.y(), x.z(), t.x(), t.y(), t.z(),
-                   stats_.maxDisplacement, double(static_cast<int>(world_.settings.solver)),
-                   ui.renderMs, double(sim::countComponents(world_)), double(ui.displayFrame),
-                   ui.wallMs, ui.cameraYaw, double(stats_.steps), stats_.realTimeRatio});
+    const auto& held = world_.colliderDrag();
+    const sim::Vec3 h = held ? world_.colliders[held->collider].center : sim::Vec3::Zero();
+    sim::Vec3 mean = sim::Vec3::Zero();
+    for (const sim::Vec3& p : world_.particles.x) mean += p;
+    if (!world_.particles.x.empty()) mean /= static_cast<double>(world_.particles.x.size());
+    const double grabbed = g ? double(g->particle) : -1.0, heldIndex = held ? held->collider : -1;
+    std::vector<double> row({grabbed, x.x(), x.y(), x.z(), t.x(), t.y(), t.z(),
+                             stats_.maxDisplacement, double(int(world_.settings.solver)),
+                             ui.renderMs, double(sim::countComponents(world_)),
+                             double(ui.displayFrame), ui.wallMs, ui.cameraYaw, double(stats_.steps),
+                             stats_.realTimeRatio});
+    // Collider drags: particles inside a collider, the held collider, the particles' mean.
+    row.insert(row.end(), {double(sim::countPenetrations(world_)), heldIndex, h.x(), h.y(), h.z(),
+                           mean.x(), mean.y(), mean.z()});
+    csv_.writeRow(world_, row);
 }
 
 void SimSession::publish(const PublishOptions& options, Snapshot& out) const {
@@ -254,6 +340,9 @@ void SimSession::publish(const PublishOptions& options, Snapshot& out) const {
     out.message = message_;
     out.messageSeq = messageSeq_;
     out.failure = failure_;
+    out.exportFolder = exporter_.active() ? exporter_.folder() : std::string();
+    out.exportedFrames = exporter_.framesWritten();
+    out.exportFailed = exportFailed_;
 }
 
 }  // namespace app::gui

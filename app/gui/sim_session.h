@@ -1,10 +1,11 @@
 #pragma once
 // The simulation side of the window, single-threaded: it owns the sim::World, applies the
-// window's commands between steps (logging each with the frame it was applied at),
-// undoes the last pin, cut or tear on request, advances one displayed frame of simulated time,
-// keeps the world finite (a step that goes non-finite is undone, the simulation pauses and says
-// where and what to change), writes the --stats rows and fills snapshots. SimThread (sim_thread.h)
-// runs it on its own thread.
+// window's commands between steps (logging each with the frame it was applied at), undoes the
+// last pin, cut or tear on request, saves and loads scene files, advances one displayed frame
+// of simulated time, writes the mesh export after each step, keeps the world finite (a step
+// that goes non-finite is undone, the simulation pauses and says where and what to change),
+// writes the --stats rows and fills snapshots. SimThread (sim_thread.h) runs it on its own
+// thread.
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "app/gui/snapshot.h"
 #include "app/options.h"
 #include "sim/core/undo_stack.h"
+#include "sim/io/obj_export.h"
 #include "sim/io/scene_file.h"
 #include "sim/io/stats_csv.h"
 
@@ -33,7 +35,8 @@ class SimSession {
     explicit SimSession(const Options& options);
 
     // Loads the command line's world (--scene, --cloth/--softbody or --scene-file, then the
-    // setting flags, the solver and --state); returns an error or empty.
+    // setting flags, the solver and --state) and starts --export-meshes; returns an error or
+    // empty.
     std::string start();
     // Opens the --stats CSV; returns an error or empty.
     std::string openStats(const std::string& path);
@@ -57,9 +60,15 @@ class SimSession {
   private:
     bool load(const LoadScene& c);
     // Builds `d` (with imports already prepared, if any) into a new world that replaces the
-    // current one; on error the current world is kept and the notice says why.
+    // current one; on error the current world is kept, lastBuildError_ says why and (with
+    // overrides) so does the notice. `withOverrides`: the command line's setting flags and the
+    // window's solver choice apply on top of the description's settings.
     bool build(const sim::SceneDescription& d, std::span<const sim::PreparedImport> prepared,
-               const std::string& name);
+               const std::string& name, bool withOverrides = true);
+    bool saveFile(const std::string& path);  // the Scene panel's Save: the world described now
+    bool loadFile(const std::string& path);  // its Load: the file's world with its settings
+    bool startExport(const std::string& folder);
+    void stopExport(const std::string& why);  // notes how many files were written
     void selectSolver(sim::SolverKind kind);
     void notice(const std::string& text);
     bool stepChecked();  // one world step; false (state restored, paused) when it failed
@@ -69,6 +78,9 @@ class SimSession {
     sim::World world_;
     std::string sceneName_;
     sim::SceneDescription description_;  // what the current world was built from (R rebuilds it)
+    sim::SceneBuildInfo buildInfo_;      // what that build found (Save describes pins against it)
+    bool overrides_ = true;              // whether the command line's settings applied to it
+    std::string lastBuildError_;
     int resolution_ = 0;
     long generation_ = 0;
     long tick_ = 0;
@@ -85,7 +97,9 @@ class SimSession {
     std::vector<sim::Vec3> savedX_;  // positions before the step in progress
     std::vector<sim::Vec3> before_;
     sim::StatsCsv csv_;
-    sim::UndoStack undo_;  // before each pin, cut and tearing step; cleared by a load
+    sim::UndoStack undo_;                // before each pin, cut and tearing step; cleared by a load
+    sim::ObjSequenceExporter exporter_;  // one OBJ per step while active
+    bool exportFailed_ = false;          // an export could not start or a file not be written
 };
 
 }  // namespace app::gui

@@ -64,6 +64,8 @@ void fillSnapshot(const sim::World& world, const PublishOptions& o, Snapshot& ou
     else
         out.strain.clear();
     out.grab = world.grab();
+    out.colliders = world.colliders;
+    out.colliderDrag = world.colliderDrag();
     out.constraintCount = world.constraints.size();
     out.sceneBounds = sim::sceneBounds(world);
     out.subjectBounds = sim::subjectBounds(world);

@@ -48,14 +48,19 @@ struct Snapshot {
     uint64_t topologyVersion = 0;
     std::vector<float> strain;  // per particle, for the heat map (empty when not asked for)
     std::optional<sim::Grab> grab;
+    std::vector<sim::Collider> colliders;  // in their pose, for picking (meshes share their SDF)
+    std::optional<sim::ColliderDrag> colliderDrag;
     size_t constraintCount = 0;
     render::DrawList draw;  // colliders, pins, the grab, ... (sim::drawWorld)
     sim::Bounds sceneBounds, subjectBounds;
     FrameStats stats;
 
-    std::string message;  // the simulation's latest notice (knife, load error, failure)
-    long messageSeq = 0;  // grows with every new message
-    std::string failure;  // set while paused by a failed step: what, where, which setting
+    std::string message;        // the simulation's latest notice (knife, load error, failure)
+    long messageSeq = 0;        // grows with every new message
+    std::string failure;        // set while paused by a failed step: what, where, which setting
+    std::string exportFolder;   // the mesh export's folder while it runs, else empty
+    int exportedFrames = 0;     // OBJ files it has written
+    bool exportFailed = false;  // an export could not start or write a file (the run exits 1)
 
     int particleCount() const { return static_cast<int>(x.size()); }
     render::SurfaceView surface() const;

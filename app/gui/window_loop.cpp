@@ -43,7 +43,8 @@ Pacing pacingFor(const Options& o) {
 }
 
 // The window's own marks, redrawn every frame from the mouse: the knife stroke while it is
-// dragged, and where the cursor holds the grab (the snapshot's grab may be a step behind).
+// dragged, and where the cursor holds the grab or the dragged collider's picked point (the
+// snapshot may be a step behind).
 void buildUiMarks(const Sandbox& s, render::DrawList& ui) {
     ui.clear();
     ui.setLayer(render::DrawLayer::Ui);
@@ -56,6 +57,11 @@ void buildUiMarks(const Sandbox& s, render::DrawList& ui) {
     }
     if (s.drag == Drag::Grab && s.view.grab && s.view.grab->particle < s.view.particleCount()) {
         ui.line(s.view.x[s.view.grab->particle], s.grabTarget, grab);
+        ui.point(s.grabTarget, 7.0f * s.contentScale, grab);
+    }
+    const auto& held = s.view.colliderDrag;
+    if (s.drag == Drag::Collider && held && held->collider < int(s.view.colliders.size())) {
+        ui.line(s.view.colliders[held->collider].center + held->anchorOffset, s.grabTarget, grab);
         ui.point(s.grabTarget, 7.0f * s.contentScale, grab);
     }
 }
@@ -98,6 +104,8 @@ int runWindow(const Options& o) {
     s.options = o;
     s.sim = &sim;
     s.basePacing = pacing;
+    if (!o.exportMeshes.empty())  // already exporting (SimSession::start): E stops it
+        std::snprintf(s.exportFolder, sizeof s.exportFolder, "%s", o.exportMeshes.c_str());
     takeSnapshot(s);
 
     std::string error;
@@ -152,6 +160,7 @@ int runWindow(const Options& o) {
         s.fps.push(static_cast<float>(1000.0 / std::max(msSince(frameStart), 1e-3)));
     }
     int status = outputs.finish();
+    if (s.view.exportFailed) status = 1;  // reported in the window when it happened
     if (!stopSessionRecording(s).empty()) status = 1;
     const double seconds = msSince(start) / 1000.0;
     GLint samples = 0;

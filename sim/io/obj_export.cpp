@@ -25,7 +25,9 @@ std::string write(const World& world, const std::string& path, std::vector<int>&
     }
     for (const Triangle& t : world.triangles)
         std::fprintf(f.get(), "f %d %d %d\n", remap[t[0]], remap[t[1]], remap[t[2]]);
-    if (std::ferror(f.get())) return path + ": write failed (disk full?)";
+    // Flushed here so that a full disk is reported, not lost in the fclose of the deleter.
+    if (std::fflush(f.get()) != 0 || std::ferror(f.get()))
+        return path + ": write failed (disk full?)";
     return {};
 }
 

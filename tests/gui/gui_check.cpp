@@ -8,6 +8,10 @@
 //   gui_check responsive STATS.csv PAUSE       realtime pacing with a slow simulation: frames
 //            were drawn while each step ran, the camera orbited meanwhile, the solver key
 //            and the pause key (at display frame PAUSE) took effect
+//   gui_check collider STATS.csv               a collider was held for 20 frames or more and
+//            moved 0.3 m or more, the particles' mean moved along with it (from the frame it
+//            started moving: pushed) by at least 30% of that, and no particle was inside a
+//            collider in any frame
 #include <stb_image.h>
 
 #include <algorithm>
@@ -225,6 +229,56 @@ int checkResponsive(const char* path, double pauseFrame) {
     return 0;
 }
 
+int checkCollider(const char* path) {
+    std::string error;
+    auto c = readCsv(path, error);
+    if (!error.empty()) return fail(error);
+    for (const char* needed : {"penetrations", "held_collider", "held_x", "mean_x"})
+        if (!c.count(needed)) return fail(std::string("no column ") + needed);
+    const auto& held = c["held_collider"];
+    const char* axes[] = {"x", "y", "z"};
+    int rows = 0, collider = -1;
+    size_t first = 0, last = 0;
+    for (size_t r = 0; r < held.size(); ++r) {
+        if (held[r] < 0) continue;
+        if (collider >= 0 && int(held[r]) != collider) return fail("the held collider changed");
+        if (collider < 0) first = r;
+        collider = int(held[r]);
+        last = r;
+        ++rows;
+    }
+    if (rows < 20) return fail("no collider was held for 20 frames");
+    auto at = [&](const char* column, int a, size_t r) {
+        return c[std::string(column) + axes[a]][r];
+    };
+    // From the last held frame before the centre starts to move (the cloth may still fall).
+    size_t start = first;
+    while (start < last && at("held_", 0, start + 1) == at("held_", 0, first) &&
+           at("held_", 1, start + 1) == at("held_", 1, first) &&
+           at("held_", 2, start + 1) == at("held_", 2, first))
+        ++start;
+    double moved[3], mean[3], travel = 0, along = 0;
+    for (int a = 0; a < 3; ++a) {
+        moved[a] = at("held_", a, last) - at("held_", a, start);
+        mean[a] = at("mean_", a, last) - at("mean_", a, start);
+        travel += moved[a] * moved[a];
+    }
+    travel = std::sqrt(travel);
+    for (int a = 0; a < 3; ++a) along += mean[a] * moved[a] / std::max(travel, 1e-12);
+    double penetrations = 0;
+    for (double p : c["penetrations"]) penetrations = std::max(penetrations, p);
+    std::printf(
+        "collider %d held for %d frames (rows %zu-%zu); from row %zu its centre moved (%.3f, "
+        "%.3f, %.3f) m, %.3f m, and the particles' mean (%.3f, %.3f, %.3f) m, %.3f m along it; "
+        "at most %g particles inside a collider in %zu frames\n",
+        collider, rows, first, last, start, moved[0], moved[1], moved[2], travel, mean[0], mean[1],
+        mean[2], along, penetrations, held.size());
+    if (travel < 0.3) return fail("the held collider moved less than 0.3 m");
+    if (along < 0.3 * travel) return fail("the cloth did not move along with the collider");
+    if (penetrations > 0) return fail("particles ended inside a collider");
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -234,5 +288,6 @@ int main(int argc, char** argv) {
     if (what == "switch" && argc > 2)
         return checkSwitch(argv[2], argc > 3 ? std::atoi(argv[3]) : 0);
     if (what == "responsive" && argc > 3) return checkResponsive(argv[2], std::atof(argv[3]));
-    return fail("usage: gui_check png|grab|switch|responsive ...");
+    if (what == "collider" && argc > 2) return checkCollider(argv[2]);
+    return fail("usage: gui_check png|grab|switch|responsive|collider ...");
 }

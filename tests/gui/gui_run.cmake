@@ -1,9 +1,10 @@
 # Shared by the gui_*.cmake tests: runs the real pbd-sandbox window under Xvfb (Mesa's
-# software OpenGL) at W x H with the given arguments, and fails the test if it fails.
+# software OpenGL) at W x H with the given arguments, in the folder ${OUT} (files a key or a
+# panel names, such as the Scene panel's scene.json, land there), and fails the test if it fails.
 function(run_window W H)
   execute_process(
     COMMAND ${XVFB_RUN} -a -s "-screen 0 ${W}x${H}x24" ${EXE} --width ${W} --height ${H} ${ARGN}
-    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+    WORKING_DIRECTORY ${OUT} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   message(STATUS "pbd-sandbox ${ARGN}:\n${out}${err}")
   set(out "${out}" PARENT_SCOPE)  # for tests that check what the program said
   set(err "${err}" PARENT_SCOPE)

@@ -181,3 +181,33 @@ TEST(InputScriptFile, LoadEventsNameAKnownScene) {
     e = parse(R"({"frame": 1, "type": "load", "scene": "curtain", "resolution": 5000})");
     EXPECT_TRUE(has(e, "s.json: event 0: field 'resolution' 5000 is out of range")) << e;
 }
+
+// The Scene panel's Save and Load of a scene file are "save" and "load" events with a
+// "file"; they are written back the same way (a recorded session replays them).
+TEST(InputScriptFile, SceneFileEventsNameTheirFile) {
+    ScriptFile out;
+    ASSERT_EQ(parseInputScript(R"({"events": [{"frame": 3, "type": "save", "file": "a.json"},
+                                              {"frame": 4, "type": "load", "file": "a.json"}]})",
+                               "f.json", out),
+              "");
+    ASSERT_EQ(out.events.size(), 2u);
+    EXPECT_EQ(out.events[0].type, ScriptEvent::Type::Save);
+    EXPECT_EQ(out.events[0].path, "a.json");
+    EXPECT_EQ(out.events[1].type, ScriptEvent::Type::Load);
+    EXPECT_EQ(out.events[1].path, "a.json");
+    EXPECT_EQ(out.events[1].name, "");  // a file, not a scene of the table
+    const std::string path = testing::TempDir() + "files.json";
+    ASSERT_EQ(writeInputScript(path, out, "test", "curtain"), "");
+    ScriptFile back;
+    ASSERT_EQ(readInputScript(path, back), "");
+    ASSERT_EQ(back.events.size(), 2u);
+    EXPECT_EQ(back.events[0].type, ScriptEvent::Type::Save);
+    EXPECT_EQ(back.events[1].type, ScriptEvent::Type::Load);
+    EXPECT_EQ(back.events[1].path, "a.json");
+    std::string e = parse(R"({"frame": 1, "type": "save", "file": ""})");
+    EXPECT_TRUE(has(e, "s.json: event 0: field 'file' is empty")) << e;
+    e = parse(R"({"frame": 1, "type": "save"})");
+    EXPECT_TRUE(has(e, "s.json: event 0: field 'file' is missing")) << e;
+    e = parse(R"({"frame": 1, "type": "load", "file": 7})");
+    EXPECT_TRUE(has(e, "event 0: field 'file' must be")) << e;
+}

@@ -234,3 +234,62 @@ TEST(ScriptedInput, DroppedFilesLoadOrSayWhyNot) {
     EXPECT_EQ(s.view.sceneName, "imported");
     EXPECT_EQ(s.view.particleCount(), 4);
 }
+
+// Issue 17: a press with no cloth under the cursor that meets a collider drags the collider
+// (mouse_tools.cpp): cloth_on_sphere's sphere follows the cursor in the plane through the
+// picked point facing the camera, moving with the velocity of that motion, and stays where it
+// was put on release. The drag is three commands in the log, like a grab.
+TEST(ScriptedInput, PressOnAColliderDragsIt) {
+    app::Options o;
+    o.scene = "cloth_on_sphere";
+    o.sceneParams.resolution = 8;
+    SimThread sim(o, Pacing::Lockstep);
+    Sandbox s;
+    s.options = o;
+    s.sim = &sim;
+    ASSERT_EQ(sim.start(""), "");
+    ASSERT_TRUE(takeSnapshot(s));
+    ASSERT_EQ(s.view.colliders.size(), 2u);  // the ground, the sphere
+    const sim::Vec3 centre = s.view.colliders[1].center;
+    const glm::dvec2 px = pixelOf(s, centre - sim::Vec3(0, 0.2, 0));  // below the cloth
+    const std::string path = writeTemp(
+        "collider.json", "{\"events\": [{\"frame\": 0, \"type\": \"move\", \"x\": " +
+                             std::to_string(px.x) + ", \"y\": " + std::to_string(px.y) +
+                             "}, {\"frame\": 0, \"type\": \"press\"},"
+                             " {\"frame\": 1, \"type\": \"move\", \"x\": " +
+                             std::to_string(px.x + 60) + ", \"y\": " + std::to_string(px.y) +
+                             "}, {\"frame\": 2, \"type\": \"release\"}]}");
+    InputScript script;
+    ASSERT_EQ(script.load(path), "");
+    auto frame = [&](int f) {
+        script.dispatch(s, f);
+        sim.runFrame();
+        takeSnapshot(s);
+    };
+    frame(0);
+    ASSERT_EQ(s.drag, Drag::Collider);
+    ASSERT_TRUE(s.view.colliderDrag);
+    EXPECT_EQ(s.view.colliderDrag->collider, 1);
+    EXPECT_FALSE(s.view.grab);
+    EXPECT_LT((s.view.colliders[1].center - centre).norm(), 1e-12);  // not moved yet
+    frame(1);
+    // The picked point is where the cursor holds it: the centre moved by the same amount,
+    // within the plane facing the camera, to the right on screen.
+    const sim::Vec3 moved = s.view.colliders[1].center - centre;
+    const sim::Vec3 picked = s.view.colliders[1].center + s.view.colliderDrag->anchorOffset;
+    EXPECT_LT((picked - s.grabTarget).norm(), 1e-9);
+    EXPECT_GT(moved.norm(), 0.05);
+    EXPECT_NEAR(moved.dot(s.grabPlaneNormal), 0.0, 1e-9);
+    EXPECT_GT(pixelOf(s, s.view.colliders[1].center).x, pixelOf(s, centre).x + 30);
+    frame(2);
+    EXPECT_FALSE(s.view.colliderDrag);
+    EXPECT_EQ(s.drag, Drag::None);
+    EXPECT_LT((s.view.colliders[1].center - centre - moved).norm(), 1e-12);  // stays put
+    EXPECT_EQ(s.view.colliders[1].velocity, sim::Vec3::Zero());
+
+    const std::vector<AppliedCommand> log = sim.editLog();
+    ASSERT_EQ(log.size(), 3u);
+    EXPECT_TRUE(std::holds_alternative<BeginColliderDrag>(log[0].command));
+    EXPECT_TRUE(std::holds_alternative<MoveColliderDrag>(log[1].command));
+    EXPECT_TRUE(std::holds_alternative<EndColliderDrag>(log[2].command));
+}
