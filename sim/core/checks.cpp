@@ -44,7 +44,7 @@ int countComponents(const World& world) {
         if constexpr (!Traits::unilateral)
             for (const auto& c : array) {
                 const auto idx = Traits::indices(c);
-                for (int k : idx) unite(k, idx[0]);
+                for (int k : idx) unite(k, *idx.begin());
             }
     });
     for (const Triangle& t : world.triangles) unite(t[0], t[1]), unite(t[1], t[2]);

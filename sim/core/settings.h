@@ -62,6 +62,10 @@ struct Settings {
     Material volume{1.0, 0.0};  // tet volume (paper 004 eq. 20)
     Material arap{1.0, 1e-6};   // ARAP tets: compliance 1/mu, mu = 1e6 Pa (MGPBD eq. 8)
 
+    // k_pressure of PBD §4.4: a closed pressure surface (constraints/pressure.h) holds
+    // k_pressure times its rest volume; > 1 inflates it (overpressure).
+    Real pressure = 1.0;
+
     Real damping = 0.0;  // k_damping of §3.5 in [0,1], per substep
 
     Real collisionThickness = 0.005;  // particles are kept this far outside colliders [m]

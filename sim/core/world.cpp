@@ -65,6 +65,7 @@ World& World::operator=(World&&) noexcept = default;
 void World::step() {
     if (std::string error = settings.validate(); !error.empty()) throw std::invalid_argument(error);
     if (!solver_ || solverKind_ != settings.solver) setSolver(settings.solver);
+    applyConstraintSettings();
     profile.reset();
     ScopedTimer total(profile.total);
     saveState();
@@ -157,6 +158,15 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
         case Stage::Count:
             break;
     }
+}
+
+void World::applyConstraintSettings() {
+    // Constraints that read a setting (k_pressure) take its value of this step.
+    visitConstraints(constraints, [&](auto& array, const auto& traits) {
+        using Traits = std::decay_t<decltype(traits)>;
+        if constexpr (Traits::readsSettings)
+            for (auto& c : array) Traits::readSettings(c, settings);
+    });
 }
 
 void World::maintainTethers() {

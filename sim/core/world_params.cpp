@@ -46,6 +46,10 @@ std::span<const ParamDesc> worldParams() {
          [](Settings& s, double v) {
              s.arap = Material{1.0, 1 / v};
          }},
+        {"pressure", "world", T::Real, L::Basic, 0.1, 10, false, "",
+         "k_pressure of PBD §4.4: a closed pressure surface (balloon) holds k_pressure times its "
+         "rest volume; > 1 inflates it",
+         nullptr, 0, PBD_FIELD(pressure)},
         {"damping", "world", T::Real, L::Basic, 0, 1, false, "",
          "k_damping of PBD §3.5 per substep (rigid motion kept)", nullptr, 0, PBD_FIELD(damping)},
         {"gravity", "world", T::Vec3, L::Basic, -100, 100, false, "m/s^2", "gravity", nullptr, 0,
