@@ -34,9 +34,10 @@ std::string SimSession::start() {
 
 std::string SimSession::openStats(const std::string& path) {
     const std::vector<std::string> extra = {
-        "grab_index", "grab_x",           "grab_y",      "grab_z",    "target_x",   "target_y",
-        "target_z",   "max_displacement", "solver_kind", "render_ms", "components", "display_frame",
-        "wall_ms",    "camera_yaw",       "steps",       "real_time"};
+        "grab_index", "grab_x",        "grab_y",           "grab_z",      "target_x",
+        "target_y",   "target_z",      "max_displacement", "solver_kind", "render_ms",
+        "components", "display_frame", "wall_ms",          "camera_yaw",  "steps",
+        "real_time",  "volume_ratio"};
     if (!csv_.open(path, extra)) return csv_.error();
     return {};
 }
@@ -234,11 +235,11 @@ void SimSession::writeStats(const UiStatus& ui) {
     const auto& g = world_.grab();
     const sim::Vec3 x = g ? world_.particles.x[g->particle] : sim::Vec3::Zero();
     const sim::Vec3 t = g ? g->target : sim::Vec3::Zero();
-    csv_.writeRow(world_,
-                  {g ? double(g->particle) : -1.0, x.x(), x.y(), x.z(), t.x(), t.y(), t.z(),
-                   stats_.maxDisplacement, double(static_cast<int>(world_.settings.solver)),
-                   ui.renderMs, double(sim::countComponents(world_)), double(ui.displayFrame),
-                   ui.wallMs, ui.cameraYaw, double(stats_.steps), stats_.realTimeRatio});
+    csv_.writeRow(world_, {g ? double(g->particle) : -1.0, x.x(), x.y(), x.z(), t.x(), t.y(), t.z(),
+                           stats_.maxDisplacement, double(static_cast<int>(world_.settings.solver)),
+                           ui.renderMs, double(sim::countComponents(world_)),
+                           double(ui.displayFrame), ui.wallMs, ui.cameraYaw, double(stats_.steps),
+                           stats_.realTimeRatio, sim::volumeRatio(world_)});
 }
 
 void SimSession::publish(const PublishOptions& options, Snapshot& out) const {

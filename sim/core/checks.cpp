@@ -53,6 +53,15 @@ int countComponents(const World& world) {
     return roots;
 }
 
+Real volumeRatio(const World& world) {
+    Real volume = 0, target = 0;
+    for (const PressureConstraint& c : world.constraints.pressure) {
+        volume += enclosedVolume(c, world.particles.x);
+        target += c.pressure * c.restVolume;
+    }
+    return target > 0 ? volume / target : 0;
+}
+
 int CrossingMonitor::update(const World& world) {
     const std::vector<Vec3>& x = world.particles.x;
     const size_t old = previous_.size();
