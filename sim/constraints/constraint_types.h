@@ -9,6 +9,7 @@
 #include "sim/constraints/attachment.h"
 #include "sim/constraints/bending.h"
 #include "sim/constraints/distance.h"
+#include "sim/constraints/isometric_bending.h"
 #include "sim/constraints/pressure.h"
 #include "sim/constraints/separation.h"
 #include "sim/constraints/tet_volume.h"
@@ -23,4 +24,5 @@
     X(ArapStrainConstraint, arapStrain)  \
     X(SeparationConstraint, separation)  \
     X(TetherConstraint, tethers)         \
-    X(PressureConstraint, pressure)
+    X(PressureConstraint, pressure)      \
+    X(IsometricBendingConstraint, isometricBending)

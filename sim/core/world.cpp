@@ -9,6 +9,7 @@
 #include "sim/core/stages.h"
 #include "sim/core/validation.h"
 #include "sim/rigid/rigid_stage.h"
+#include "sim/topology/bending_model.h"
 #include "sim/topology/tearing.h"
 #include "sim/topology/tethers.h"
 
@@ -161,6 +162,11 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
 }
 
 void World::applyConstraintSettings() {
+    // The bending model: hinges of the other model are rebuilt on the same particles from the
+    // rest shape (x where it is unknown: a world loaded from a state file has no rest shape).
+    const std::vector<Vec3>& rest =
+        particles.rest.size() == particles.x.size() ? particles.rest : particles.x;
+    if (convertBending(constraints, rest, settings.bendingModel)) bumpTopology();
     // Constraints that read a setting (k_pressure) take its value of this step.
     visitConstraints(constraints, [&](auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;

@@ -137,8 +137,8 @@ class World {
     void saveState();
     void restoreState();
     void maintainTethers();
-    // Before each step: the settings constraints read (ConstraintTraits::readSettings:
-    // k_pressure).
+    // Before each step: the bending model (Settings::bendingModel) and the settings
+    // constraints read (ConstraintTraits::readSettings: k_pressure).
     void applyConstraintSettings();
 
     std::unique_ptr<Solver> solver_;

@@ -6,6 +6,7 @@ namespace sim {
 namespace {
 
 const char* const kSolvers[] = {"pbd", "xpbd", "hpbd", "mgpbd"};
+const char* const kBendingModels[] = {"dihedral", "isometric"};
 
 // A material family on one slider: PBD k = s, XPBD alpha log-linear in s (settings.h).
 #define PBD_MATERIAL(member, range)                               \
@@ -34,6 +35,10 @@ std::span<const ParamDesc> worldParams() {
         {"bend", "world", T::Real, L::Basic, 0, 1, false, "",
          "bending stiffness: PBD k, XPBD compliance 1e4 .. 1e-4 rad/(N m)", nullptr, 0,
          PBD_MATERIAL(bend, kBendCompliance)},
+        {"bending-model", "world", T::Choice, L::Basic, 0, 1, false, "",
+         "cloth bending: dihedral angle (PBD appendix A) or isometric (Bergou et al. 2006: "
+         "quadratic energy, constant Hessian, flat rest pose) at the same bend stiffness",
+         kBendingModels, 2, PBD_FIELD(bendingModel)},
         {"volume", "world", T::Real, L::Advanced, 0, 1, false, "",
          "tet volume stiffness: PBD k, XPBD compliance 1e-2 .. 1e-10", nullptr, 0,
          PBD_MATERIAL(volume, kVolumeCompliance)},
