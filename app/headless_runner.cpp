@@ -47,10 +47,11 @@ int runHeadless(const Options& o) {
         }
     sim::StatsCsv csv;
     // Particle and self-contact counts (they grow with tearing and folding), then the
-    // solver-independent checks (sim/core/checks.h) as extra columns.
+    // solver-independent checks (sim/core/checks.h) as extra columns; volume_ratio is 0
+    // without a closed pressure surface.
     if (!o.statsPath.empty() &&
-        !csv.open(o.statsPath,
-                  {"particles", "self_contacts", "penetrations", "crossings", "components"})) {
+        !csv.open(o.statsPath, {"particles", "self_contacts", "penetrations", "crossings",
+                                "components", "volume_ratio"})) {
         std::cerr << "pbd-sandbox: " << csv.error() << "\n";
         return 2;
     }
@@ -78,7 +79,8 @@ int runHeadless(const Options& o) {
         maxPenetrations = std::max(maxPenetrations, pen);
         totalCrossings += cross;
         csv.writeRow(world, {double(world.particles.size()), double(world.contacts().self.size()),
-                             double(pen), double(cross), double(sim::countComponents(world))});
+                             double(pen), double(cross), double(sim::countComponents(world)),
+                             sim::volumeRatio(world)});
     }
     if (csv.isOpen())
         std::printf("checks: max penetrations %d, total crossings %d, components %d%s\n",

@@ -60,27 +60,28 @@ void xpbdJacobiSweep(sim::World& world, sim::Real dt, sim::LambdaSet& lambdas,
     size_t type = 0;
     sim::visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
-        constexpr int N = Traits::arity, R = Traits::rows;
+        constexpr int R = Traits::rows;
         std::vector<sim::Real>& lambda = lambdas[type++];
         const sim::Real at = Traits::material(world.settings).compliance / (dt * dt);
+        sim::RowEval<Traits> eval;
         for (size_t c = 0; c < array.size(); ++c) {
             const auto idx = Traits::indices(array[c]);
-            sim::Real C[R];
-            sim::Vec3 g[R][N];
-            sim::evaluateRows<Traits>(array[c], P.p, C, g);
+            eval(array[c], P.p);
+            const int N = eval.arity;
             for (int row = 0; row < R; ++row) {
+                const sim::Vec3* g = eval.g(row);
                 sim::Real sum = 0;
                 int deg = 1;
                 for (int k = 0; k < N; ++k) {
-                    sum += P.w[idx[k]] * g[row][k].squaredNorm();
+                    sum += P.w[idx[k]] * g[k].squaredNorm();
                     deg = std::max(deg, degree[idx[k]]);
                 }
                 const sim::Real a = at * array[c].complianceScale;
                 if (sum + a < 1e-12) continue;
                 sim::Real& l = lambda[c * R + row];
-                const sim::Real dl = (-C[row] - a * l) / (sum + a) / deg;
+                const sim::Real dl = (-eval.C[row] - a * l) / (sum + a) / deg;
                 l += dl;
-                for (int k = 0; k < N; ++k) dx[idx[k]] += P.w[idx[k]] * dl * g[row][k];
+                for (int k = 0; k < N; ++k) dx[idx[k]] += P.w[idx[k]] * dl * g[k];
             }
         }
     });

@@ -56,11 +56,10 @@ double arapEnergy(const sim::World& w) {
     sim::visitConstraints(w.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         if (&Traits::material(w.settings) != &w.settings.arap) return;  // the ARAP family only
+        sim::RowEval<Traits> eval;
         for (const auto& c : array) {
-            sim::Real C[Traits::rows];
-            sim::Vec3 g[Traits::rows][Traits::arity];
-            sim::evaluateRows<Traits>(c, w.particles.x, C, g);
-            for (sim::Real r : C) e += r * r / (2 * compliance * c.complianceScale);
+            eval(c, w.particles.x);
+            for (sim::Real r : eval.C) e += r * r / (2 * compliance * c.complianceScale);
         }
     });
     return e;

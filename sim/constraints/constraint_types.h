@@ -9,6 +9,8 @@
 #include "sim/constraints/attachment.h"
 #include "sim/constraints/bending.h"
 #include "sim/constraints/distance.h"
+#include "sim/constraints/isometric_bending.h"
+#include "sim/constraints/pressure.h"
 #include "sim/constraints/separation.h"
 #include "sim/constraints/tet_volume.h"
 #include "sim/constraints/tether.h"
@@ -21,4 +23,6 @@
     X(ArapConstraint, arap)              \
     X(ArapStrainConstraint, arapStrain)  \
     X(SeparationConstraint, separation)  \
-    X(TetherConstraint, tethers)
+    X(TetherConstraint, tethers)         \
+    X(PressureConstraint, pressure)      \
+    X(IsometricBendingConstraint, isometricBending)

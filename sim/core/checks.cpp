@@ -44,13 +44,22 @@ int countComponents(const World& world) {
         if constexpr (!Traits::unilateral)
             for (const auto& c : array) {
                 const auto idx = Traits::indices(c);
-                for (int k : idx) unite(k, idx[0]);
+                for (int k : idx) unite(k, *idx.begin());
             }
     });
     for (const Triangle& t : world.triangles) unite(t[0], t[1]), unite(t[1], t[2]);
     int roots = 0;
     for (int i = 0; i < n; ++i) roots += find(i) == i;
     return roots;
+}
+
+Real volumeRatio(const World& world) {
+    Real volume = 0, target = 0;
+    for (const PressureConstraint& c : world.constraints.pressure) {
+        volume += enclosedVolume(c, world.particles.x);
+        target += c.pressure * c.restVolume;
+    }
+    return target > 0 ? volume / target : 0;
 }
 
 int CrossingMonitor::update(const World& world) {

@@ -1,8 +1,9 @@
 #pragma once
 // Solver-independent checks the --stats columns report: particles deeper than the
 // collision thickness inside a collider, vertex-triangle crossings between two frames
-// (ccd.h), and the number of connected pieces (union-find over stretch constraints); and
-// the energy bound of the energy sweep and tests.
+// (ccd.h), the number of connected pieces (union-find over stretch constraints) and the
+// volume of the pressure surfaces over their target; and the energy bound of the energy
+// sweep and tests.
 #include <array>
 #include <cstdint>
 #include <vector>
@@ -25,6 +26,10 @@ Real releasableEnergy(const World& world);
 // Connected pieces: particles joined by stretch constraints or triangles; a particle with
 // neither counts as its own piece.
 int countComponents(const World& world);
+
+// The volume the closed pressure surfaces (constraints/pressure.h) enclose at x over their
+// target k_pressure V0, summed over all of them; 0 when the world has none.
+Real volumeRatio(const World& world);
 
 // Remembers the positions of the last call and counts the vertex-triangle crossings since
 // then (vertexTriangleCrossing, ccd.h). Particles added by tearing start where their

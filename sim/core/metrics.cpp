@@ -30,7 +30,16 @@ FrameMetrics measure(const World& world) {
         const Real C = evaluateBending(P.x[b.i1], P.x[b.i2], P.x[b.i3], P.x[b.i4], b.restAngle, g);
         b2 += C * C;
     }
-    if (!cs.bending.empty()) m.bendViolation = std::sqrt(b2 / cs.bending.size());
+    // Isometric stencils (isometric_bending.h) by their angle: C / sqrt(complianceScale) =
+    // 2 sin(theta/2) about the flat rest.
+    for (const IsometricBendingConstraint& b : cs.isometricBending) {
+        Vec3 g[4];
+        const Real C =
+            evaluateIsometricBending(P.x[b.i[0]], P.x[b.i[1]], P.x[b.i[2]], P.x[b.i[3]], b.w, g);
+        if (b.complianceScale > 0) b2 += C * C / b.complianceScale;
+    }
+    const size_t hinges = cs.bending.size() + cs.isometricBending.size();
+    if (hinges > 0) m.bendViolation = std::sqrt(b2 / hinges);
     for (int i = 0; i < P.size(); ++i)
         if (P.w[i] > 0) m.kineticEnergy += 0.5 * P.m[i] * P.v[i].squaredNorm();
     return m;

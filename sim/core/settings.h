@@ -43,6 +43,11 @@ inline constexpr ComplianceRange kArapCompliance{1e-3, 1e-12};
 // at s = 1. So one slider acts alike on PBD, HPBD and MGPBD.
 Material materialFromSlider(Real s, ComplianceRange range);
 
+// Which bending constraint a cloth's hinges use: the dihedral angle (constraints/bending.h)
+// or the isometric (quadratic, constant-Hessian) stencil (constraints/isometric_bending.h).
+// World::step converts the hinges when the setting and the constraints differ.
+enum class BendingModel { Dihedral, Isometric };
+
 struct Settings {
     SolverKind solver = SolverKind::PBD;
     ProjectionMode hierarchyProjection = ProjectionMode::Stiffness;  // for HPBD only
@@ -56,11 +61,16 @@ struct Settings {
     Vec3 wind{0.0, 0.0, 0.0};       // air velocity [m/s]; drag acts on triangle normals
     Real windDrag = 0.5;            // drag coefficient [kg/(m^2 s)] per unit area
 
+    BendingModel bendingModel = BendingModel::Dihedral;
     Material stretch{1.0, 0.0};
     Material bend = materialFromSlider(0.1, kBendCompliance);
     Material attachment{1.0, 0.0};
     Material volume{1.0, 0.0};  // tet volume (paper 004 eq. 20)
     Material arap{1.0, 1e-6};   // ARAP tets: compliance 1/mu, mu = 1e6 Pa (MGPBD eq. 8)
+
+    // k_pressure of PBD §4.4: a closed pressure surface (constraints/pressure.h) holds
+    // k_pressure times its rest volume; > 1 inflates it (overpressure).
+    Real pressure = 1.0;
 
     Real damping = 0.0;  // k_damping of §3.5 in [0,1], per substep
 

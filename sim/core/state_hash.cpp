@@ -23,6 +23,9 @@ struct Fnv {
     }
 };
 
+// The types of the list when the hash was defined (distance .. tethers): always hashed.
+constexpr int kTypesHashedWhenEmpty = 8;
+
 }  // namespace
 
 uint64_t stateHash(const World& world) {
@@ -31,13 +34,17 @@ uint64_t stateHash(const World& world) {
     f.addVector(world.particles.v);
     f.addVector(world.particles.pinned);
     f.addVector(world.triangles);
+    int type = 0;
     visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
+        // Types listed after the first eight count only when present, so a world without
+        // them hashes as it did before them and older state files still load.
+        if (type++ >= kTypesHashedWhenEmpty && array.empty()) return;
         const uint64_t n = array.size();
         f.add(&n, sizeof n);
         for (const auto& c : array) {
-            const auto idx = Traits::indices(c);
-            f.add(idx.data(), sizeof idx);
+            const auto idx = Traits::indices(c);  // a std::array or, variable arity, a span
+            f.add(idx.data(), idx.size() * sizeof(int));
         }
     });
     for (const RigidBody& b : world.rigid.bodies) {  // none: the hash is what it was before them

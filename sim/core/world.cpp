@@ -9,6 +9,7 @@
 #include "sim/core/stages.h"
 #include "sim/core/validation.h"
 #include "sim/rigid/rigid_stage.h"
+#include "sim/topology/bending_model.h"
 #include "sim/topology/tearing.h"
 #include "sim/topology/tethers.h"
 
@@ -65,6 +66,7 @@ World& World::operator=(World&&) noexcept = default;
 void World::step() {
     if (std::string error = settings.validate(); !error.empty()) throw std::invalid_argument(error);
     if (!solver_ || solverKind_ != settings.solver) setSolver(settings.solver);
+    applyConstraintSettings();
     profile.reset();
     ScopedTimer total(profile.total);
     saveState();
@@ -157,6 +159,20 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
         case Stage::Count:
             break;
     }
+}
+
+void World::applyConstraintSettings() {
+    // The bending model: hinges of the other model are rebuilt on the same particles from the
+    // rest shape (x where it is unknown: a world loaded from a state file has no rest shape).
+    const std::vector<Vec3>& rest =
+        particles.rest.size() == particles.x.size() ? particles.rest : particles.x;
+    if (convertBending(constraints, rest, settings.bendingModel)) bumpTopology();
+    // Constraints that read a setting (k_pressure) take its value of this step.
+    visitConstraints(constraints, [&](auto& array, const auto& traits) {
+        using Traits = std::decay_t<decltype(traits)>;
+        if constexpr (Traits::readsSettings)
+            for (auto& c : array) Traits::readSettings(c, settings);
+    });
 }
 
 void World::maintainTethers() {

@@ -137,6 +137,9 @@ class World {
     void saveState();
     void restoreState();
     void maintainTethers();
+    // Before each step: the bending model (Settings::bendingModel) and the settings
+    // constraints read (ConstraintTraits::readSettings: k_pressure).
+    void applyConstraintSettings();
 
     std::unique_ptr<Solver> solver_;
     SolverKind solverKind_ = SolverKind::PBD;

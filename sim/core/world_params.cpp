@@ -6,6 +6,7 @@ namespace sim {
 namespace {
 
 const char* const kSolvers[] = {"pbd", "xpbd", "hpbd", "mgpbd"};
+const char* const kBendingModels[] = {"dihedral", "isometric"};
 
 // A material family on one slider: PBD k = s, XPBD alpha log-linear in s (settings.h).
 #define PBD_MATERIAL(member, range)                               \
@@ -34,6 +35,10 @@ std::span<const ParamDesc> worldParams() {
         {"bend", "world", T::Real, L::Basic, 0, 1, false, "",
          "bending stiffness: PBD k, XPBD compliance 1e4 .. 1e-4 rad/(N m)", nullptr, 0,
          PBD_MATERIAL(bend, kBendCompliance)},
+        {"bending-model", "world", T::Choice, L::Basic, 0, 1, false, "",
+         "cloth bending: dihedral angle (PBD appendix A) or isometric (Bergou et al. 2006: "
+         "quadratic energy, constant Hessian, flat rest pose) at the same bend stiffness",
+         kBendingModels, 2, PBD_FIELD(bendingModel)},
         {"volume", "world", T::Real, L::Advanced, 0, 1, false, "",
          "tet volume stiffness: PBD k, XPBD compliance 1e-2 .. 1e-10", nullptr, 0,
          PBD_MATERIAL(volume, kVolumeCompliance)},
@@ -46,6 +51,10 @@ std::span<const ParamDesc> worldParams() {
          [](Settings& s, double v) {
              s.arap = Material{1.0, 1 / v};
          }},
+        {"pressure", "world", T::Real, L::Basic, 0.1, 10, false, "",
+         "k_pressure of PBD §4.4: a closed pressure surface (balloon) holds k_pressure times its "
+         "rest volume; > 1 inflates it",
+         nullptr, 0, PBD_FIELD(pressure)},
         {"damping", "world", T::Real, L::Basic, 0, 1, false, "",
          "k_damping of PBD §3.5 per substep (rigid motion kept)", nullptr, 0, PBD_FIELD(damping)},
         {"gravity", "world", T::Vec3, L::Basic, -100, 100, false, "m/s^2", "gravity", nullptr, 0,

@@ -38,13 +38,14 @@ bool hasUnilateralConstraints(const World& world) {
     bool any = false;
     visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
-        if (Traits::unilateral && !array.empty()) any = true;
+        if ((Traits::unilateral || Traits::dense) && !array.empty()) any = true;
     });
     return any;
 }
 
 void projectRemaining(World& world, Real dt, bool contactsDone) {
     if (!contactsDone) {
+        GaussSeidelSolver::projectDense(world, dt, 3);  // as MgpbdSolver (kDensePasses)
         GaussSeidelSolver::projectUnilateral(world);
         projectCollisions(world, dt);
     } else if (world.settings.selfCollision) {

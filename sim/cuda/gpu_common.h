@@ -39,11 +39,13 @@ class DeviceNorm {
     double* host_ = nullptr;  // pinned
 };
 
-// True when the world has unilateral constraints (separation pairs): no device version.
+// True when the world has unilateral constraints (separation pairs) or dense ones (a closed
+// surface's pressure): no device version, so the contacts stay on the host after them.
 bool hasUnilateralConstraints(const World& world);
 // After a GPU solve has downloaded p: what has no device version, on the CPU, in the CPU
 // solvers' order. With the contacts done on the device only the self contacts remain;
-// otherwise the unilateral constraints, then every contact (projectCollisions).
+// otherwise the dense constraints, the unilateral ones, then every contact
+// (projectCollisions).
 void projectRemaining(World& world, Real dt, bool contactsDone);
 
 }  // namespace sim::cuda

@@ -32,7 +32,9 @@ RowTable buildRowTable(const World& world) {
         using Traits = std::decay_t<decltype(traits)>;
         t.typeBegin.push_back(t.size());
         const int thisType = type++;
-        if constexpr (Traits::unilateral) return;  // left to the collision stage, as on the CPU
+        // Unilateral and dense types are no rows: projected on the host after the loop, as
+        // MGPBD on the CPU does (gpu_common.h, projectRemaining).
+        if constexpr (Traits::unilateral || Traits::dense) return;
         for (size_t c = 0; c < array.size(); ++c) {
             const auto idx = Traits::indices(array[c]);
             bool active = false;
@@ -70,11 +72,13 @@ Real evaluateRow(const World& world, const std::vector<Vec3>& p, RowRef ref, Vec
     Real C = 0;
     withRow(world, ref, [&](const auto& con, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
-        Real rows[Traits::rows];
-        Vec3 local[Traits::rows][Traits::arity];
-        evaluateRows<Traits>(con, p, rows, local);
-        C = rows[ref.row];
-        for (int k = 0; k < Traits::arity; ++k) g[k] = local[ref.row][k];
+        if constexpr (!kVariableArityOf<Traits>) {  // variable-arity types are never rows
+            Real rows[Traits::rows];
+            Vec3 local[Traits::rows][Traits::arity];
+            evaluateRows<Traits>(con, p, rows, local);
+            C = rows[ref.row];
+            for (int k = 0; k < Traits::arity; ++k) g[k] = local[ref.row][k];
+        }
     });
     return C;
 }

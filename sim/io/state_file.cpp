@@ -17,10 +17,17 @@ constexpr size_t kMaxStateBytes = size_t(2) << 30;
 constexpr int kMaxParticles = 50'000'000;
 constexpr Real kBig = 1e30;  // any finite value a simulation keeps is far below this
 
+// A list field (a variable-arity type's particle list) goes into `ints` like the others,
+// with its length in the entry's "sizes" (one per list field per constraint).
 struct Writer {
     json::array_t& ints;
     json::array_t& reals;
+    json::array_t& sizes;
     void operator()(int& i) { ints.push_back(i); }
+    void operator()(std::vector<int>& list) {
+        sizes.push_back(list.size());
+        ints.insert(ints.end(), list.begin(), list.end());
+    }
     void operator()(Real& r) { reals.push_back(r); }
     void operator()(Vec3& v) {
         reals.push_back(v.x()), reals.push_back(v.y()), reals.push_back(v.z());
@@ -33,8 +40,14 @@ struct Writer {
 struct Reader {
     const std::vector<int>& ints;
     const std::vector<double>& reals;
-    size_t i = 0, r = 0;
+    const std::vector<int>& sizes;
+    size_t i = 0, r = 0, s = 0;
     void operator()(int& v) { v = ints[i++]; }
+    void operator()(std::vector<int>& list) {
+        const size_t n = static_cast<size_t>(sizes[s++]);
+        list.assign(ints.begin() + long(i), ints.begin() + long(i + n));
+        i += n;
+    }
     void operator()(Real& v) { v = reals[r++]; }
     void operator()(Vec3& v) {
         for (int k = 0; k < 3; ++k) v[k] = reals[r++];
@@ -50,8 +63,14 @@ json constraintsToJson(const ConstraintSet& set) {
         using Traits = std::decay_t<decltype(traits)>;
         using T = typename Traits::Type;
         json entry = {{"count", array.size()}, {"ints", json::array()}, {"reals", json::array()}};
-        Writer w{entry["ints"].get_ref<json::array_t&>(), entry["reals"].get_ref<json::array_t&>()};
+        json::array_t sizes;
+        Writer w{entry["ints"].get_ref<json::array_t&>(), entry["reals"].get_ref<json::array_t&>(),
+                 sizes};
         for (const T& c : array) Traits::fields(const_cast<T&>(c), w);
+        T probe{};
+        FieldCount per;
+        Traits::fields(probe, per);
+        if (per.lists > 0) entry["sizes"] = std::move(sizes);
         out[Traits::name] = std::move(entry);
     });
     return out;
@@ -79,11 +98,18 @@ void constraintsFromJson(const Node& n, int particles, ConstraintSet& set) {
         T probe{};
         FieldCount per;
         Traits::fields(probe, per);
+        // List fields: their lengths in "sizes", their ints after the fixed ones' in "ints".
+        std::vector<int> sizes;
+        long listInts = 0;
+        if (per.lists > 0) {
+            sizes = entry->at("sizes").ints(count * long(per.lists), 0, 1L << 30);
+            for (int n : sizes) listInts += n;
+        }
         const std::vector<int> ints =
-            entry->at("ints").ints(count * long(per.ints), 0, particles - 1);
+            entry->at("ints").ints(count * long(per.ints) + listInts, 0, particles - 1);
         const std::vector<double> reals =
             entry->at("reals").doubles(count * long(per.reals), -kBig, kBig);
-        Reader r{ints, reals};
+        Reader r{ints, reals, sizes};
         array.resize(count);
         for (T& c : array) {
             Traits::fields(c, r);

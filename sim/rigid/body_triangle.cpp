@@ -80,6 +80,29 @@ Real evaluateBodyTriangle(const Vec3& f, const Vec3& p1, const Vec3& p2, const V
     return side * (f - p1).dot(*normal) - gap;  // PBD eq. 12 with h -> g
 }
 
+namespace {
+
+// A body's feature points in its frame and where they start and end the substep, computed
+// once per call rather than once per nearby triangle (two quaternion rotations each).
+struct BodyFeatures {
+    int count = 0;
+    Real radius = 0;
+    Vec3 local[44], start[44], end[44];
+};
+
+// Squared distance from p to the box [lo, hi] (0 inside): a lower bound of its distance to
+// anything inside the box.
+Real squaredDistanceToBox(const Vec3& p, const Vec3& lo, const Vec3& hi) {
+    Real d2 = 0;
+    for (int a = 0; a < 3; ++a) {
+        const Real d = std::max({lo[a] - p[a], Real(0), p[a] - hi[a]});
+        d2 += d * d;
+    }
+    return d2;
+}
+
+}  // namespace
+
 void generateBodyTriangleContacts(const std::vector<RigidBody>& bodies, const Particles& P,
                                   const std::vector<std::array<int, 3>>& triangles, Real thickness,
                                   std::vector<BodyTriangleContact>& contacts) {
@@ -87,30 +110,40 @@ void generateBodyTriangleContacts(const std::vector<RigidBody>& bodies, const Pa
     if (bodies.empty()) return;
     // Each body's box swept over the substep; each triangle's box built once for all bodies.
     thread_local std::vector<Aabb> swept;
+    thread_local std::vector<BodyFeatures> features;
     swept.assign(bodies.size(), Aabb{});
+    features.resize(bodies.size());
     Aabb all;
     for (size_t b = 0; b < bodies.size(); ++b) {
         swept[b].add(bodies[b].x), swept[b].add(bodies[b].xPrev);
         swept[b].inflate(boundingRadius(bodies[b]) + thickness);
         all.add(swept[b].lo), all.add(swept[b].hi);
+        BodyFeatures& F = features[b];
+        F.count = triangleFeatures(bodies[b], F.local, &F.radius);
+        for (int k = 0; k < F.count; ++k) {
+            F.start[k] = bodies[b].previousPoint(F.local[k]);
+            F.end[k] = bodies[b].worldPoint(F.local[k]);
+        }
     }
-    Vec3 local[44];
     for (const auto& tri : triangles) {
         Aabb box;
         for (int k : tri) box.add(P.x[k]), box.add(P.p[k]);
         if (!box.overlaps(all)) continue;
+        const Vec3 &a = P.x[tri[0]], &bb = P.x[tri[1]], &c = P.x[tri[2]];
+        const Vec3 lo = a.cwiseMin(bb).cwiseMin(c), hi = a.cwiseMax(bb).cwiseMax(c);
         for (int b = 0; b < static_cast<int>(bodies.size()); ++b) {
             if (!box.overlaps(swept[b])) continue;
-            const RigidBody& B = bodies[b];
-            Real radius = 0;
-            const int count = triangleFeatures(B, local, &radius);
-            const Real reach = radius + thickness;
-            const Vec3 &a = P.x[tri[0]], &bb = P.x[tri[1]], &c = P.x[tri[2]];
-            for (int k = 0; k < count; ++k) {
-                const Vec3 fs = B.previousPoint(local[k]), fe = B.worldPoint(local[k]);
+            const BodyFeatures& F = features[b];
+            const Real reach = F.radius + thickness;
+            for (int k = 0; k < F.count; ++k) {
+                const Vec3 &fs = F.start[k], &fe = F.end[k];
                 Real relative = 0;
                 for (int v : tri)
                     relative = std::max(relative, ((fe - fs) - (P.p[v] - P.x[v])).norm());
+                // The distance to the triangle is at least the distance to its box: most
+                // features are rejected without the closest point (a margin covers rounding).
+                const Real bound = (reach + relative + thickness) * (1 + 1e-9) + 1e-12;
+                if (squaredDistanceToBox(fs, lo, hi) > bound * bound) continue;
                 const Real dist0 = (fs - closestPointOnTriangle(fs, a, bb, c)).norm();
                 if (dist0 > reach + relative + thickness) continue;
                 Vec3 n;
@@ -120,10 +153,10 @@ void generateBodyTriangleContacts(const std::vector<RigidBody>& bodies, const Pa
                 BodyTriangleContact bt;
                 bt.body = b;
                 bt.tri[0] = tri[0], bt.tri[1] = tri[1], bt.tri[2] = tri[2];
-                bt.local = local[k];
+                bt.local = F.local[k];
                 bt.reach = reach;
                 bt.thickness = thickness;
-                bt.round = radius > 0;
+                bt.round = F.radius > 0;
                 bt.besideGap = std::min(reach, dist0);
                 bt.start = d0;
                 if (over(bary)) {  // the side is only known when f starts over the triangle

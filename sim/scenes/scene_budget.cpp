@@ -95,6 +95,13 @@ const std::map<std::string, std::function<Size(double)>>& laws() {
         {"cloth_on_mesh", [](double r) { return grid(r, r); }},
         {"moving_sphere", [](double r) { return grid(r, r); }},
         {"rigid_stack", [](double r) { return grid(r, std::max(2.0, std::floor(r * 3 / 4))); }},
+        // An icosphere of 20 4^r triangles: 10 4^r + 2 particles, an edge and a hinge per
+        // edge (30 4^r each) and one pressure constraint, whose lists hold ~8 bytes a particle.
+        {"balloon",
+         [](double r) {
+             const double t = icosphereTriangles(r);
+             return Size{t / 2 + 2, 3 * t + 1};
+         }},
     };
     return table;
 }

@@ -12,6 +12,7 @@ const std::vector<SceneInfo>& sceneTable() {
         bunnySquashScene(),     beamScene(),        barTwistScene(),      ballDropScene(),
         softbodyOnClothScene(), mgpbdClothScene(),  tearableClothScene(), selfCollisionFoldScene(),
         rotatingBarrelScene(),  clothOnMeshScene(), movingSphereScene(),  rigidStackScene(),
+        balloonScene(),
     };
     return table;
 }

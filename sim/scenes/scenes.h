@@ -29,5 +29,6 @@ SceneInfo rotatingBarrelScene();
 SceneInfo clothOnMeshScene();
 SceneInfo movingSphereScene();
 SceneInfo rigidStackScene();
+SceneInfo balloonScene();
 
 }  // namespace sim

@@ -15,21 +15,19 @@ double dualResidual(const World& world, ProjectionMode mode, Real dt,
     size_t type = 0;
     visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
-        constexpr int N = Traits::arity, R = Traits::rows;
+        constexpr int R = Traits::rows;
         const std::vector<Real>* lambda = type < lambdas.size() ? &lambdas[type] : nullptr;
         ++type;
         if (Traits::unilateral) return;
         const Real at = Traits::material(world.settings).compliance / (dt * dt);
+        RowEval<Traits> eval;
         for (size_t c = 0; c < array.size(); ++c) {
-            const auto idx = Traits::indices(array[c]);
             bool moves = false;
-            for (int k = 0; k < N; ++k) moves = moves || P.w[idx[k]] > 0;
+            for (int i : Traits::indices(array[c])) moves = moves || P.w[i] > 0;
             if (!moves) continue;
-            Real C[R];
-            Vec3 g[R][N];
-            evaluateRows<Traits>(array[c], P.p, C, g);
+            eval(array[c], P.p);
             for (int row = 0; row < R; ++row) {
-                Real r = -C[row];
+                Real r = -eval.C[row];
                 if (xpbd && lambda && (c + 1) * R <= lambda->size())
                     r -= at * array[c].complianceScale * (*lambda)[c * R + row];
                 sum += r * r;

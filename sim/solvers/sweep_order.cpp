@@ -17,9 +17,8 @@ std::vector<uint32_t> roundOrder(const Array& array, int particles, int& roundCo
     std::vector<int> round(array.size());
     roundCount = 0;
     for (size_t k = 0; k < array.size(); ++k) {
-        const auto idx = Traits::indices(array[k]);
-        int lead = idx[0];
-        for (int i : idx) lead = std::min(lead, i);
+        int lead = particles;  // an empty particle list leads nothing: round 0
+        for (int i : Traits::indices(array[k])) lead = std::min(lead, i);
         round[k] = lead >= 0 && lead < particles ? led[lead]++ : 0;
         roundCount = std::max(roundCount, round[k] + 1);
     }

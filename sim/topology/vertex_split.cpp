@@ -24,10 +24,12 @@ struct SideQuery {
     int v;
     Vec3 normal, origin;
 
-    template <size_t N>
-    void sidesOf(const std::array<int, N>& idx, bool& stay, bool& moved) const {
+    // idx: a std::array (fixed arity) or a span (variable arity).
+    template <class Idx>
+    void sidesOf(const Idx& idx, bool& stay, bool& moved) const {
         stay = moved = false;
-        const int need = std::min<int>(static_cast<int>(N) - 1, 2);
+        const int N = static_cast<int>(idx.size());
+        const int need = std::min(N - 1, 2);
         for (const Incident& in : incident) {
             int shared = 0;
             for (int k : idx)
@@ -43,40 +45,38 @@ struct SideQuery {
 };
 
 // Applies the type's split rule (constraint_traits.h) to every constraint that uses v;
-// keeps the array's order, appends duplicates at the end.
+// keeps the array's order, appends duplicates at the end. Constraints are moved, not
+// copied (a variable-arity one owns its particle list).
 template <class Traits, class Array>
 void splitArray(Array& array, int v, int d, const SideQuery& sides) {
     const size_t count = array.size();
     size_t kept = 0;
     Array copies;
     for (size_t c = 0; c < count; ++c) {
-        auto con = array[c];
+        auto& con = array[c];
         const auto idx = Traits::indices(con);
         if (std::find(idx.begin(), idx.end(), v) != idx.end()) {
+            if constexpr (Traits::split == SplitRule::Drop) continue;
             bool stay = false, moved = false;
             sides.sidesOf(idx, stay, moved);
-            auto remapped = [&] {
-                auto copy = con;
-                for (int* k : Traits::refs(copy))
-                    if (*k == v) *k = d;
-                return copy;
-            };
-            if constexpr (Traits::split == SplitRule::Drop) continue;
             if (stay && moved) {
                 if constexpr (Traits::split == SplitRule::DropShared) continue;
-                if constexpr (Traits::split == SplitRule::DuplicateShared)
-                    copies.push_back(remapped());
+                if constexpr (Traits::split == SplitRule::DuplicateShared) {
+                    copies.push_back(con);
+                    remapParticle<Traits>(copies.back(), v, d);
+                }
                 if constexpr (Traits::split == SplitRule::Remap) {
                     Vec3 centroid = Vec3::Zero();
                     for (int k : idx) centroid += sides.p[k];
                     if ((centroid / Real(idx.size()) - sides.origin).dot(sides.normal) <= 0)
-                        con = remapped();
+                        remapParticle<Traits>(con, v, d);
                 }
             } else if (moved) {
-                con = remapped();
+                remapParticle<Traits>(con, v, d);
             }
         }
-        array[kept++] = con;
+        if (kept != c) array[kept] = std::move(con);
+        ++kept;
     }
     array.resize(kept);
     array.insert(array.end(), copies.begin(), copies.end());

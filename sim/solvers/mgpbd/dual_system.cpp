@@ -11,9 +11,13 @@ namespace sim {
 
 namespace {
 
+// Unilateral and dense types are never rows: MgpbdSolver projects them after its loop.
+template <class Traits>
+constexpr bool kRows = !Traits::unilateral && !Traits::dense;
+
 template <class Traits, class C>
 bool rowIsActive(const C& con, const Particles& P) {
-    if (Traits::unilateral) return false;  // contacts-like constraints stay in the collision stage
+    if (!kRows<Traits>) return false;  // contacts-like constraints stay in the collision stage
     for (int i : Traits::indices(con))
         if (P.w[i] > 0) return true;
     return false;
@@ -30,7 +34,7 @@ bool DualSystem::sameActiveSet(const World& world) const {
         using Traits = std::decay_t<decltype(traits)>;
         const std::vector<int>* rows = type < rowOf_.size() ? &rowOf_[type] : nullptr;
         ++type;
-        if (!same || Traits::unilateral) return;  // never rows: their count may change freely
+        if (!same || !kRows<Traits>) return;  // never rows: their count may change freely
         if (!rows || rows->size() != array.size()) {
             same = false;
             return;
@@ -67,7 +71,7 @@ void DualSystem::build(const World& world) {
         const double perSlot =
             kArap ? kEvaluateWorkPerArapSlot / Traits::rows : kEvaluateWorkPerSlot;
         rowsPerType_.push_back(Traits::rows);
-        std::vector<int>& rows = rowOf_.emplace_back(Traits::unilateral ? 0 : array.size(), -1);
+        std::vector<int>& rows = rowOf_.emplace_back(kRows<Traits> ? array.size() : 0, -1);
         for (size_t c = 0; c < rows.size(); ++c) {
             if (!rowIsActive<Traits>(array[c], P)) continue;
             rows[c] = rowCount;  // the first of the constraint's Traits::rows rows
@@ -77,7 +81,7 @@ void DualSystem::build(const World& world) {
                     slotRow_.push_back(rowCount);
                 }
                 slotStart_.push_back(static_cast<int64_t>(slotParticle_.size()));
-                evaluateWork_ += perSlot * Traits::arity;
+                evaluateWork_ += perSlot * static_cast<double>(Traits::indices(array[c]).size());
                 ++rowCount;
             }
         }
@@ -148,28 +152,28 @@ void DualSystem::evaluate(const World& world, Real dt, const Vector& lambda) {
     size_t type = 0;
     visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
-        constexpr int N = Traits::arity, R = Traits::rows;
+        constexpr int R = Traits::rows;
         const std::vector<int>& rows = rowOf_[type++];
         const Real at = Traits::material(world.settings).compliance / (dt * dt);
-        const int n = static_cast<int>(rows.size());  // 0 for unilateral types
+        const int n = static_cast<int>(rows.size());  // 0 for unilateral and dense types
 #pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
         for (int c = 0; c < n; ++c) {
             const int first = rows[c];
             if (first < 0) continue;
-            Real C[R];
-            Vec3 g[R][N];
-            evaluateRows<Traits>(array[c], P.p, C, g);
+            RowEval<Traits> eval;
+            eval(array[c], P.p);
             for (int row = 0; row < R; ++row) {
                 const int r = first + row;
-                for (int k = 0; k < N; ++k) grad_[slotStart_[r] + k] = g[row][k];
+                const Vec3* g = eval.g(row);
+                for (int k = 0; k < eval.arity; ++k) grad_[slotStart_[r] + k] = g[k];
                 alphaTilde[r] = at * array[c].complianceScale;
                 if (alphaTilde[r] == 0 && hardRatio > 0) {  // MgpbdSettings::hardRowRatio
                     Real d = 0;
                     int k = 0;
-                    for (int i : Traits::indices(array[c])) d += P.w[i] * g[row][k++].squaredNorm();
+                    for (int i : Traits::indices(array[c])) d += P.w[i] * g[k++].squaredNorm();
                     alphaTilde[r] = hardRatio * (d > 0 ? d : 1);
                 }
-                b[r] = -C[row] - alphaTilde[r] * lambda[r];
+                b[r] = -eval.C[row] - alphaTilde[r] * lambda[r];
             }
         }
     });

@@ -5,7 +5,8 @@
 // constraint_types.h (each type's arity, indices and evaluate give C and its gradients).
 //
 // Structure, built once per topology: the active rows (constraints with at least one
-// particle of w > 0; unilateral types are left to the collision stage), their particles,
+// particle of w > 0; unilateral and dense types are projected after the loop by
+// MgpbdSolver, constraint_traits.h), their particles,
 // the particle -> (row, slot) incidence, and A's CSR pattern (an entry for every pair of
 // rows sharing a particle). With it a scatter table maps each (row, slot, incident row)
 // product to its CSR offset, so the values are refilled in place, row-parallel and

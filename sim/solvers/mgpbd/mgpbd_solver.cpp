@@ -29,6 +29,7 @@ struct Clock {
         return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
     }
 };
+constexpr int kDensePasses = 3;
 double msSince(double t) {
     return Clock::now() - t;
 }
@@ -130,6 +131,10 @@ void MgpbdSolver::solve(World& world, Real dt) {
             mg_.budgetSweeps = std::max(count, 1);
         }
     }
+    // Dense types (a closed surface's pressure) are not rows either (their primal block
+    // would be dense over the whole surface): XPBD passes after the loop, kDensePasses of
+    // them because the volume is cubic in x (one Newton step leaves (dV/V)^2).
+    GaussSeidelSolver::projectDense(world, dt, kDensePasses);
     // Unilateral types (separation between bodies) are not rows of the dual system; like the
     // collider contacts they are projected once after the elastic loop (§5.4), as hard constraints.
     GaussSeidelSolver::projectUnilateral(world);

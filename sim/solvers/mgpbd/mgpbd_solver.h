@@ -8,7 +8,8 @@
 // iteration with an unsmoothed-aggregation AMG preconditioned CG (§4), then
 //     dx = M^-1 grad C^T dlambda (eq. 5),  lambda += dlambda,  x += omega dx  (lines 9-11).
 // Collisions are projected once after the elasticity loop (line 16, §5.4) through the
-// shared contact projection.
+// shared contact projection, after the constraints that are not rows: dense ones (a closed
+// surface's pressure, XPBD passes) and unilateral ones (constraint_traits.h).
 //
 // Our additions, on by default in the sandbox (MgpbdSettings; paperPreset() turns them off):
 // each eq. 3 is solved through its primal form K = M + J^T D^-1 J (PrimalSystem, AMG by

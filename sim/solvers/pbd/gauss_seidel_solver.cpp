@@ -21,12 +21,13 @@ namespace {
 // accepting it feeds the stretch that caused it.
 // Always inlined into the sweep: called out of line it cost a tenth of tearable_cloth's
 // solve in call overhead and gradient round trips through memory (perf).
-template <int N>
-[[gnu::always_inline]] inline void applyProjection(Particles& P, const std::array<int, N>& idx,
-                                                   Real C, const Vec3 (&grad)[N],
-                                                   const ProjectionParams& params,
+// idx: a std::array (fixed arity, its size a constant) or a span (variable arity).
+template <class Idx>
+[[gnu::always_inline]] inline void applyProjection(Particles& P, const Idx& idx, Real C,
+                                                   const Vec3* grad, const ProjectionParams& params,
                                                    Real complianceScale, Real& lambda,
                                                    Real maxStep) {
+    const int N = static_cast<int>(idx.size());
     // Squared norms only: the step bound compares (w |g|)^2, so no square root per particle.
     Real sum = 0, maxWGrad2 = 0;
     for (int k = 0; k < N; ++k) {
@@ -95,7 +96,7 @@ template <class Traits, class Array>
                                                 const ProjectionParams& params, Real* lambda,
                                                 bool backward,
                                                 const std::vector<uint32_t>* order = nullptr) {
-    constexpr int N = Traits::arity, R = Traits::rows;
+    constexpr int R = Traits::rows;
     Real unused[R] = {};
     const size_t n = array.size();
     const uint32_t* perm = order && order->size() == n ? order->data() : nullptr;
@@ -104,13 +105,20 @@ template <class Traits, class Array>
         const size_t c = perm ? perm[step] : step;
         const auto& con = array[c];
         Real* lam = lambda ? lambda + c * R : unused;
-        if constexpr (R == 1) {
+        if constexpr (kVariableArityOf<Traits>) {
+            RowEval<Traits> eval;  // its gradients in a per-thread buffer (no allocation)
+            eval(con, P.p);
+            applyProjection(P, Traits::indices(con), eval.C[0], eval.g(0), params,
+                            con.complianceScale, *lam, Traits::maxStep(con));
+        } else if constexpr (R == 1) {
+            constexpr int N = Traits::arity;
             Vec3 g[N];
             const Real C = Traits::evaluate(con, P.p, g);
             if (Traits::unilateral && C >= 0) continue;
-            applyProjection<N>(P, Traits::indices(con), C, g, params, con.complianceScale, *lam,
-                               Traits::maxStep(con));
+            applyProjection(P, Traits::indices(con), C, g, params, con.complianceScale, *lam,
+                            Traits::maxStep(con));
         } else {
+            constexpr int N = Traits::arity;
             static_assert(!Traits::unilateral,
                           "multi-row unilateral constraints are not supported");
             Real C[R];
@@ -155,6 +163,20 @@ void GaussSeidelSolver::projectUnilateral(World& world) {
             const ProjectionParams hard =
                 makeProjection(ProjectionMode::Stiffness, Traits::material(world.settings), 1, 1);
             projectArray<Traits>(world.particles, array, hard, nullptr, false);
+        }
+    });
+}
+
+void GaussSeidelSolver::projectDense(World& world, Real dt, int passes) {
+    static thread_local std::vector<Real> lambda;  // one per dense constraint, reused
+    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+        using Traits = std::decay_t<decltype(traits)>;
+        if constexpr (Traits::dense) {
+            const ProjectionParams params =
+                makeProjection(ProjectionMode::Compliance, Traits::material(world.settings), 1, dt);
+            lambda.assign(array.size() * Traits::rows, 0.0);
+            for (int pass = 0; pass < passes; ++pass)
+                projectArray<Traits>(world.particles, array, params, lambda.data(), false);
         }
     });
 }

@@ -38,6 +38,10 @@ class GaussSeidelSolver final : public Solver {
     // One hard (stiffness 1) pass over the unilateral constraint types only (separation
     // pairs): MGPBD leaves them out of its dual system and projects them after its loop.
     static void projectUnilateral(World& world);
+    // `passes` XPBD passes over the dense types only (a closed surface's pressure,
+    // constraint_traits.h), lambda from zero: MGPBD and the GPU solvers leave them out of
+    // their global systems and project them after their loops, before the unilateral ones.
+    static void projectDense(World& world, Real dt, int passes);
 
   private:
     ProjectionMode mode_;
