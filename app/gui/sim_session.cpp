@@ -39,7 +39,7 @@ std::string SimSession::openStats(const std::string& path) {
         "target_y",   "target_z",      "max_displacement", "solver_kind", "render_ms",
         "components", "display_frame", "wall_ms",          "camera_yaw",  "steps",
         "real_time",  "penetrations",  "held_collider",    "held_x",      "held_y",
-        "held_z",     "mean_x",        "mean_y",           "mean_z",       "volume_ratio"};
+        "held_z",     "mean_x",        "mean_y",           "mean_z",      "volume_ratio"};
     if (!csv_.open(path, extra)) return csv_.error();
     return {};
 }
