@@ -103,7 +103,7 @@ void constraintsFromJson(const Node& n, int particles, ConstraintSet& set) {
         long listInts = 0;
         if (per.lists > 0) {
             sizes = entry->at("sizes").ints(count * long(per.lists), 0, 1L << 30);
-            for (int n : sizes) listInts += n;
+            for (int size : sizes) listInts += size;
         }
         const std::vector<int> ints =
             entry->at("ints").ints(count * long(per.ints) + listInts, 0, particles - 1);
