@@ -22,6 +22,25 @@ int listScenes() {
     return 0;
 }
 
+namespace {
+
+// --save-state at the end of the run; false (message printed) when it could not be written.
+bool saveFinalState(const sim::World& world, const std::string& path, const std::string& scene) {
+    if (std::string error = sim::saveState(world, path, scene); !error.empty()) {
+        std::cerr << "pbd-sandbox: " << error << "\n";
+        return false;
+    }
+    if (world.settings.solver == sim::SolverKind::MGPBD &&
+        !sim::mgpbdSetupAligned(world.frame(), world.settings.mgpbd.setupInterval))
+        std::cerr << "pbd-sandbox: note: MGPBD sets up its AMG every "
+                  << world.settings.mgpbd.setupInterval << " frames; a run resumed from frame "
+                  << world.frame() << " sets it up there and differs from an uninterrupted run "
+                  << "at round-off level (save at a multiple for a bit-exact resume)\n";
+    return true;
+}
+
+}  // namespace
+
 int runHeadless(const Options& o) {
     sim::World world;
     LoadedWorld loaded;
@@ -90,18 +109,7 @@ int runHeadless(const Options& o) {
                         : (" (crossings a lower bound: the check reached its work limit in " +
                            std::to_string(crossings.truncatedUpdates()) + " frames)")
                               .c_str());
-    if (!o.saveState.empty()) {
-        if (std::string error = sim::saveState(world, o.saveState, loaded.name); !error.empty()) {
-            std::cerr << "pbd-sandbox: " << error << "\n";
-            return 1;
-        }
-        if (world.settings.solver == sim::SolverKind::MGPBD &&
-            !sim::mgpbdSetupAligned(world.frame(), world.settings.mgpbd.setupInterval))
-            std::cerr << "pbd-sandbox: note: MGPBD sets up its AMG every "
-                      << world.settings.mgpbd.setupInterval << " frames; a run resumed from frame "
-                      << world.frame() << " sets it up there and differs from an uninterrupted run "
-                      << "at round-off level (save at a multiple for a bit-exact resume)\n";
-    }
+    if (!o.saveState.empty() && !saveFinalState(world, o.saveState, loaded.name)) return 1;
     const sim::FrameMetrics m = sim::measure(world);
     const bool finite = m.kineticEnergy == m.kineticEnergy;
     const sim::SceneInfo* info = sim::findScene(loaded.name);

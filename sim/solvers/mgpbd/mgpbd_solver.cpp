@@ -139,19 +139,24 @@ void MgpbdSolver::solve(World& world, Real dt) {
     // collider contacts they are projected once after the elastic loop (§5.4), as hard constraints.
     GaussSeidelSolver::projectUnilateral(world);
     projectCollisions(world, dt);  // §5.4: collider and self contacts after the elastic loop
-    stats_.iterations = it;
+    finishSolve(world, it, b0, budget, rejected);
+}
+
+void MgpbdSolver::finishSolve(const World& world, int iterations, Real b0, double budget,
+                              bool rejected) {
+    stats_.iterations = iterations;
     stats_.residual = stats_.residualHistory.back();
-    mg_.rows = rows;
-    mg_.outerIterations = it;
+    mg_.rows = system_.rows();
+    mg_.outerIterations = iterations;
     mg_.initialResidual = b0;
     mg_.residual = stats_.residual;
     mg_.workUnits = work_.used;
     mg_.budgetUnits = budget;
     mg_.lineSearchReject = rejected;
-    recordHierarchy(s.jacobiPreconditioner);
-    lambdaPrev_ = lambda_;
+    recordHierarchy(world.settings.mgpbd.jacobiPreconditioner);
+    lambdaPrev_ = lambda_;  // the next substep's warm start
     warmStructure_ = system_.structureVersion();
-    warmDt_ = dt;
+    warmDt_ = dt_;
     warmFrame_ = world.frame();
 }
 

@@ -87,6 +87,8 @@ class MgpbdSolver final : public Solver {
     // same and that lowers ||b||; returns ||b|| of the start taken.
     Real warmStart(World& world, Real dt, Real cold);
     void recordHierarchy(bool jacobi);
+    // The stats of the finished solve, and what the next substep's warm start needs.
+    void finishSolve(const World& world, int iterations, Real b0, double budget, bool rejected);
     void charge(double& phase, double units) {
         work_.add(units);
         phase += units;
