@@ -1,6 +1,7 @@
 // self_collision_fold — PBD paper Fig. 6: a square cloth, tilted a little from vertical,
 // drops onto the ground and folds onto itself; vertex-triangle self collision (§4.3) keeps
 // the layers apart. Resolution = quads per side.
+#include <algorithm>
 #include <cmath>
 
 #include "sim/scenes/scenes.h"
@@ -23,10 +24,13 @@ std::string build(World& world, const SceneParams& params) {
     world.colliders.push_back(Collider::plane(Vec3::Zero(), Vec3::UnitY()));
     world.settings.selfCollision = true;
     world.settings.selfThickness = 0.01;
-    // 4 substeps: with the sweep in rounds (sweep_order.h) 2 substeps gave 0-2 crossings
-    // over 600 frames as bending went 0.15-0.25 or iterations 10-12; 4 gave 0 for bending
-    // 0.1-0.3 and 8-12 iterations (smaller moves per substep for vertex-triangle contacts).
-    world.settings.substeps = 4;
+    // 4 substeps at the default resolution 24: with the sweep in rounds (sweep_order.h) 2
+    // gave 0-2 crossings over 600 frames as bending went 0.15-0.25 or iterations 10-12; 4
+    // gave 0 for bending 0.1-0.3 and 8-12 iterations (smaller moves per substep for
+    // vertex-triangle contacts). Finer sheets have shorter edges against the same fall
+    // speed, so the substeps grow with the resolution (about one per 6 quads): res 40 takes
+    // 7, where 4 let XPBD cross 24 times over 600 frames (7: PBD 1, XPBD 0, HPBD 2).
+    world.settings.substeps = std::max(4, (res + 5) / 6);
     world.settings.friction = 0.3;
     world.settings.damping = 0.01;
     // Bending slider 0.2 rather than the default 0.1: with 0.1 the crease that forms where

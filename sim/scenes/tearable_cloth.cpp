@@ -65,6 +65,11 @@ std::string build(World& world, const SceneParams& params) {
         world.rigid.add(RigidBody::sphere(kBallStart, kBallRadius, kBallDensity), world.colliders);
     world.settings.tearStrain = 0.6;
     world.settings.solver = SolverKind::HPBD;
+    // Self collision (PBD §4.3, h = 0.01): torn flaps fold over the sheet. Over 300 frames
+    // 11,871 crossings with it against 188,023 without (sim ms median 23.8 against 19.0 on a
+    // loaded machine).
+    world.settings.selfCollision = true;
+    world.settings.selfThickness = 0.01;
     world.animate = [ball](World& w, Real t) {
         RigidBody& b = w.rigid.bodies[ball];
         const Real dt = w.settings.substepDt();

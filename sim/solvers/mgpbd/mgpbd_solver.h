@@ -33,6 +33,7 @@
 #include "sim/solvers/mgpbd/pcg.h"
 #include "sim/solvers/mgpbd/primal_system.h"
 #include "sim/solvers/solver.h"
+#include "sim/solvers/sweep_order.h"
 
 namespace sim {
 
@@ -84,7 +85,8 @@ class MgpbdSolver final : public Solver {
     // Work of a substep's first global iteration, or 0 when it cannot be known yet.
     double firstIterationEstimate(const World& world, bool rebuilt) const;
     // Starts from the last substep's lambda (MgpbdSettings::warmStart) when the rows are the
-    // same and that lowers ||b||; returns ||b|| of the start taken.
+    // same, nothing outside the rows moved a particle after them last substep, and that
+    // lowers ||b||; returns ||b|| of the start taken.
     Real warmStart(World& world, Real dt, Real cold);
     void recordHierarchy(bool jacobi);
     // The stats of the finished solve, and what the next substep's warm start needs.
@@ -112,10 +114,15 @@ class MgpbdSolver final : public Solver {
     std::vector<std::pair<Vec3, Eigen::Quaterniond>> bodyStart_;  // body poses before the sweeps
     Vector lambda_, dlambda_, lambdaStart_;
     std::vector<std::vector<Real>> sweepLambdas_;  // lambda per constraint type (sweeps)
-    Vector lambdaPrev_;                            // the last substep's lambda (warm start)
-    uint64_t warmStructure_ = ~uint64_t(0);        // the dual structure lambdaPrev_ belongs to
+    SweepOrder sweepOrder_;                  // the sweeps visit constraints in rounds, as XPBD's do
+    Vector lambdaPrev_;                      // the last substep's lambda (warm start)
+    uint64_t warmStructure_ = ~uint64_t(0);  // the dual structure lambdaPrev_ belongs to
     Real warmDt_ = 0;
     long warmFrame_ = -1;  // world.frame() during the substep that stored lambdaPrev_
+    // False when the projections after the rows (contacts, pressure, separation) moved a
+    // particle last substep: lambdaPrev_ then holds force spent against them (see warmStart).
+    bool warmConsistent_ = false;
+    std::vector<Vec3> beforeProjections_;
     std::vector<Vec3> dx_;
     std::vector<Vec3> predicted_, primal_;  // x~ of this substep; M^-1 g
     PcgWorkspace pcgWork_;
