@@ -88,12 +88,19 @@ bool OrbitCamera::inView(const glm::dvec3& lo, const glm::dvec3& hi, double aspe
 }
 
 bool OrbitCamera::keepInView(const glm::dvec3& lo, const glm::dvec3& hi, double aspect,
-                             double blend) {
-    if (inView(lo, hi, aspect)) return false;
+                             double blend, double nearest) {
     const glm::dvec3 c = 0.5 * (lo + hi);
     const double r = 0.5 * glm::length(hi - lo);
-    target += blend * (c - target);
     const double need = std::min(fitDistance(r, fovY, aspect), 80.0);  // as far as zoom goes
+    if (inView(lo, hi, aspect)) {
+        // Back in, with hysteresis (out at need, in beyond 1.5 need) so it does not pump.
+        const double closer = std::max(1.25 * need, nearest);
+        if (distance <= std::max(1.5 * need, nearest)) return false;
+        target += blend * (c - target);
+        distance += blend * (closer - distance);
+        return true;
+    }
+    target += blend * (c - target);
     if (distance < need) distance += blend * (need - distance);
     return true;
 }

@@ -39,9 +39,13 @@ class OrbitCamera {
     bool inView(const glm::dvec3& lo, const glm::dvec3& hi, double aspect,
                 double margin = 0.9) const;
     // Follows a moving subject: when its box leaves inView, moves the target towards the
-    // box centre and backs off until it fits, by `blend` of the way (0..1, per call).
-    // Returns whether the camera moved.
-    bool keepInView(const glm::dvec3& lo, const glm::dvec3& hi, double aspect, double blend);
+    // box centre and backs off until it fits, by `blend` of the way (0..1, per call). When
+    // the camera is more than 1.5x as far as the box needs, it comes back in the same way,
+    // but never nearer than `nearest` (the distance the scene was framed at), so a subject
+    // that spread and shrank again (a torn sheet whose scraps fell away) fills the view
+    // again. Returns whether the camera moved.
+    bool keepInView(const glm::dvec3& lo, const glm::dvec3& hi, double aspect, double blend,
+                    double nearest = 1e300);
 };
 
 }  // namespace render

@@ -131,6 +131,7 @@ void frameScene(Sandbox& s) {
     if (b.empty()) return;
     s.camera.frame(vec(b.lo), vec(b.hi));
     s.framedRadius = 0.5 * (b.hi - b.lo).norm();
+    s.framedDistance = s.camera.distance;
     s.follow = true;
 }
 
@@ -140,7 +141,7 @@ void followSubject(Sandbox& s, double blend) {
     // A subject spread far beyond the scene has blown up: nothing there is worth following.
     if (0.5 * (b.hi - b.lo).norm() > 20 * std::max(s.framedRadius, 0.5)) return;
     s.camera.keepInView(vec(b.lo), vec(b.hi), double(s.windowWidth) / std::max(s.windowHeight, 1),
-                        blend);
+                        blend, s.framedDistance);
 }
 
 bool takeSnapshot(Sandbox& s) {

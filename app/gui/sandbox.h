@@ -43,7 +43,8 @@ struct Sandbox {
     render::RenderOptions renderOptions;
     bool follow =
         true;  // keep the moving subject in view (off after a pan or zoom; F frames again)
-    double framedRadius = 1;  // half the diagonal of the scene as last framed [m]
+    double framedRadius = 1;    // half the diagonal of the scene as last framed [m]
+    double framedDistance = 0;  // the camera's distance then: following never comes nearer
     bool showContacts = false;
     bool particleView = false;
     int windowWidth = 1280, windowHeight = 720;  // window pixels (cursor coordinates)

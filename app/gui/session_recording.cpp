@@ -29,6 +29,7 @@ void startSessionRecording(Sandbox& s, const std::string& path, bool reset) {
         s.camera = render::OrbitCamera{};
         s.follow = true;
         s.framedRadius = 1;
+        s.framedDistance = s.camera.distance;
     }
     // The tool is window state a fresh replay starts without.
     if (s.tool == Tool::Knife) {

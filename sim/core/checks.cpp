@@ -28,7 +28,7 @@ Real releasableEnergy(const World& world) {
     return mass > 0 ? world.settings.gravity.norm() * std::max<Real>(moment, 0) : 0;
 }
 
-int countComponents(const World& world) {
+std::vector<int> componentRoots(const World& world) {
     const int n = world.particles.size();
     std::vector<int> parent(n);
     std::iota(parent.begin(), parent.end(), 0);
@@ -48,8 +48,14 @@ int countComponents(const World& world) {
             }
     });
     for (const Triangle& t : world.triangles) unite(t[0], t[1]), unite(t[1], t[2]);
+    for (int i = 0; i < n; ++i) parent[i] = find(i);
+    return parent;
+}
+
+int countComponents(const World& world) {
+    const std::vector<int> root = componentRoots(world);
     int roots = 0;
-    for (int i = 0; i < n; ++i) roots += find(i) == i;
+    for (int i = 0; i < static_cast<int>(root.size()); ++i) roots += root[i] == i;
     return roots;
 }
 

@@ -26,6 +26,8 @@ Real releasableEnergy(const World& world);
 // Connected pieces: particles joined by stretch constraints or triangles; a particle with
 // neither counts as its own piece.
 int countComponents(const World& world);
+// Each particle's component, named by one of its particles (the same joins as above).
+std::vector<int> componentRoots(const World& world);
 
 // The volume the closed pressure surfaces (constraints/pressure.h) enclose at x over their
 // target k_pressure V0, summed over all of them; 0 when the world has none.

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "sim/collision/sdf.h"
+#include "sim/core/checks.h"
 #include "sim/core/world.h"
 
 namespace sim {
@@ -178,10 +179,22 @@ Bounds sceneBounds(const World& world) {
 }
 
 Bounds subjectBounds(const World& world) {
+    // The pieces with mass, less the small ones: a scrap of a torn sheet carried off by the
+    // ball (tearable_cloth, 14 m away by frame 260) would otherwise pull the following camera
+    // out until the sheet is a speck. A piece counts when it holds at least a tenth of the
+    // largest piece's free particles. The grabbed particle always counts.
+    constexpr int kShare = 10;
     Bounds b;
     const Particles& P = world.particles;
+    const std::vector<int> root = componentRoots(world);
+    static thread_local std::vector<int> size;
+    size.assign(P.size(), 0);
+    int largest = 0;
     for (int i = 0; i < P.size(); ++i)
-        if (P.w[i] > 0 || (world.grab() && world.grab()->particle == i)) b.add(P.x[i]);
+        if (P.w[i] > 0) largest = std::max(largest, ++size[root[i]]);
+    for (int i = 0; i < P.size(); ++i)
+        if (P.w[i] > 0 && kShare * size[root[i]] >= largest) b.add(P.x[i]);
+    if (world.grab()) b.add(P.x[world.grab()->particle]);
     return b;
 }
 

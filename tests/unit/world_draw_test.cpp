@@ -158,3 +158,16 @@ TEST(WorldDraw, BoundsCoverParticlesCollidersAndGround) {
     EXPECT_EQ(sceneBounds(hanging).lo.y(), 0.0);  // down to the ground
     EXPECT_GT(subjectBounds(hanging).lo.y(), 1.0);
 }
+
+// The followed subject leaves out pieces under a tenth of the largest (a scrap the ball
+// carries off tearable_cloth), but keeps the grabbed particle whatever its piece.
+TEST(WorldDraw, SubjectLeavesOutSmallPieces) {
+    World hanging = scene("hanging_cloth", 8);
+    const Bounds sheet = subjectBounds(hanging);
+    const int scrap = hanging.particles.add(Vec3(50, 1, 0), 0.01);
+    const Bounds with = subjectBounds(hanging);
+    EXPECT_EQ(with.lo, sheet.lo);
+    EXPECT_EQ(with.hi, sheet.hi);
+    hanging.beginGrab(scrap, hanging.particles.x[scrap]);
+    EXPECT_EQ(subjectBounds(hanging).hi.x(), 50);
+}
