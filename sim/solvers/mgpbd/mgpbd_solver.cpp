@@ -177,7 +177,7 @@ Real MgpbdSolver::warmStart(World& world, Real dt, Real cold) {
     // against the contact again every substep. self_collision_fold res 40 under 6 substeps
     // (no global iteration fits the budget, so the substeps are XPBD sweeps on the warm
     // lambda): with that lambda carried, max strain 78 and 6,249 crossings in 60 frames;
-    // starting cold, 0.17 and 0.
+    // starting cold, 0 crossings.
     if (!warmConsistent_) return cold;
     // A frame where a state file may resume (the AMG setup frames) starts cold, as the
     // resumed run must: the lambdas are not part of the state.
@@ -291,9 +291,8 @@ Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep
     const auto t = Clock::now();
     GaussSeidelSolver::resetLambdas(world, sweepLambdas_);
     system_.scatterLambda(lambda_, sweepLambdas_);
-    // Forward, in rounds, as XPBD's sweeps: array order gains energy (sweep_order.h); on
-    // self_collision_fold res 40 (7 substeps, 600 frames) sweeps alternating in array order
-    // left the cloth jittering (kinetic energy 0.4-0.7 J from frame 50 on).
+    // Forward, in rounds, as XPBD's sweeps: array order is the order that gained energy in
+    // the explosion sweep_order.h describes.
     sweepOrder_.update(world);
     for (int k = 0; k < count; ++k)
         GaussSeidelSolver::sweep(world, ProjectionMode::Compliance, dt_, 1, sweepLambdas_, false,
