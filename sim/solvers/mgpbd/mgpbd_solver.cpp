@@ -138,13 +138,13 @@ void MgpbdSolver::solve(World& world, Real dt) {
     // Dense types (a closed surface's pressure) are not rows either (their primal block
     // would be dense over the whole surface): XPBD passes after the loop, kDensePasses of
     // them because the volume is cubic in x (one Newton step leaves (dV/V)^2).
-    beforeProjections_ = P.p;
+    if (s.warmStart) beforeProjections_ = P.p;  // only the warm start reads it
     GaussSeidelSolver::projectDense(world, dt, kDensePasses);
     // Unilateral types (separation between bodies) are not rows of the dual system; like the
     // collider contacts they are projected once after the elastic loop (§5.4), as hard constraints.
     GaussSeidelSolver::projectUnilateral(world);
     projectCollisions(world, dt);  // §5.4: collider and self contacts after the elastic loop
-    warmConsistent_ = beforeProjections_ == P.p;
+    warmConsistent_ = s.warmStart && beforeProjections_ == P.p;
     finishSolve(world, it, b0, budget, rejected);
 }
 
