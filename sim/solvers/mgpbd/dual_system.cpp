@@ -69,7 +69,8 @@ void DualSystem::build(const World& world) {
         constexpr bool kArap =
             Traits::rows > 1 || std::is_same_v<typename Traits::Type, ArapConstraint>;
         const double perSlot =
-            kArap ? kEvaluateWorkPerArapSlot / Traits::rows : kEvaluateWorkPerSlot;
+            kArap ? kEvaluateWorkPerArapSlot / Traits::rows + kEvaluateWorkPerArapRowSlot
+                  : kEvaluateWorkPerSlot;
         rowsPerType_.push_back(Traits::rows);
         std::vector<int>& rows = rowOf_.emplace_back(kRows<Traits> ? array.size() : 0, -1);
         for (size_t c = 0; c < rows.size(); ++c) {

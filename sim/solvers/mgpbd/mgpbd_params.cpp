@@ -48,7 +48,7 @@ const ParamDesc kTable[] = {
      "work per frame, counted in fixed work units (replays exactly); 0 = none", nullptr, 0,
      PBD_FIELD(mgpbd.frameBudgetMs)},
     {"mgpbd-budget-min-pcg", "mgpbd", T::Int, L::Experiment, 0, 10000, false, "",
-     "PCG iterations a substep's first outer iteration may always run", nullptr, 0,
+     "PCG iterations the budget must have room for before a global step (else sweeps)", nullptr, 0,
      PBD_FIELD(mgpbd.budgetMinPcgIterations)},
     {"mgpbd-time-budget-ms", "mgpbd", T::Real, L::Experiment, 0, 1e6, false, "ms",
      "stop the outer loop after this much wall time (benches; not deterministic); 0 = none",

@@ -30,6 +30,7 @@ struct Clock {
     }
 };
 constexpr int kDensePasses = 3;
+constexpr int kMinFallbackSweeps = 4;
 double msSince(double t) {
     return Clock::now() - t;
 }
@@ -119,22 +120,9 @@ void MgpbdSolver::solve(World& world, Real dt) {
         }
         lastIterationWork = work_.used - before;
     }
-    // What the budget has left when the global iterations stopped on it (or on a rejected
-    // step: the same state would give the same step) goes to local sweeps (when not even one
-    // global iteration fitted: XPBD on the same rows, kept whatever ||b|| says).
-    if ((mg_.budgetStop || rejected) && rows > 0 && work_.limited()) {
-        const double sweep = kSweepPerEvaluate * system_.evaluateWork() + system_.evaluateWork();
-        int count = static_cast<int>(std::min(work_.left() / sweep, 4.0 * s.maxIterations));
-        // When no global iteration fitted, the sweeps are this substep's whole solve: at least
-        // the iterations XPBD would run (self_collision_fold res 40, 7 substeps: 17 crossings
-        // over 600 frames with the 1-3 sweeps the budget affords, 0 with 10).
-        if (it == 0) count = std::max({count, world.settings.iterations, 1});
-        if (count > 0) {
-            r = localSweeps(world, it, r, count, mg_.diverged || it == 0);
-            stats_.residualHistory.back() = r;
-            mg_.budgetSweeps = count;
-        }
-    }
+    // What the budget left when the global iterations stopped on it goes to sweeps.
+    if ((mg_.budgetStop || rejected) && rows > 0 && work_.limited())
+        r = fallbackSweeps(world, it, r);
     // Dense types (a closed surface's pressure) are not rows either (their primal block
     // would be dense over the whole surface): XPBD passes after the loop, kDensePasses of
     // them because the volume is cubic in x (one Newton step leaves (dV/V)^2).
@@ -146,6 +134,31 @@ void MgpbdSolver::solve(World& world, Real dt) {
     projectCollisions(world, dt);  // §5.4: collider and self contacts after the elastic loop
     warmConsistent_ = s.warmStart && beforeProjections_ == P.p;
     finishSolve(world, it, b0, budget, rejected);
+}
+
+Real MgpbdSolver::fallbackSweeps(World& world, int it, Real r) {
+    // What the budget has left when the global iterations stopped on it (or on a rejected
+    // step: the same state would give the same step) goes to local sweeps (when not even one
+    // global iteration fitted: XPBD on the same rows, kept whatever ||b|| says).
+    const MgpbdSettings& s = world.settings.mgpbd;
+    const double sweep = kSweepPerEvaluate * system_.evaluateWork() + system_.evaluateWork();
+    int count = static_cast<int>(std::min(work_.left() / sweep, 4.0 * s.maxIterations));
+    // When no global iteration fitted, the sweeps are this substep's whole solve: at least
+    // kMinFallbackSweeps of the iterations XPBD would run, budget or not
+    // (self_collision_fold res 40, 7 substeps: 17 crossings over 600 frames with the 1-3
+    // sweeps the budget affords, 0 with 10). More (all the scene's iterations) broke the
+    // budget 2-4x on the soft bodies (bunny_squash: 20 sweeps, 46 ms a frame).
+    // A periodic AMG setup runs whatever the budget and leaves its substep one truncated
+    // global step: the same floor follows it (hanging_cloth, 12 ms: peak max strain 0.50
+    // on the setup frames without it).
+    if (it == 0 || mg_.setup)
+        count = std::max({count, std::min(world.settings.iterations, kMinFallbackSweeps), 1});
+    if (count > 0) {
+        r = localSweeps(world, it, r, count, mg_.diverged || it == 0);
+        stats_.residualHistory.back() = r;
+        mg_.budgetSweeps = count;
+    }
+    return r;
 }
 
 void MgpbdSolver::finishSolve(const World& world, int iterations, Real b0, double budget,
@@ -340,10 +353,14 @@ double MgpbdSolver::firstIterationEstimate(const World& world, bool rebuilt) con
         !rebuilt && amg.ready() && (primal || amgStructure_ == system_.structureVersion());
     double estimate = afterSolveWork(s) + static_cast<double>(primal ? primalSystem_.fillProducts()
                                                                      : system_.fillProducts());
-    if (s.jacobiPreconditioner && !primal) return estimate + 2 * nnz;
+    // A global iteration is only worth its assembly and Galerkin refresh with a few PCG
+    // iterations: one or two left the cloth scenes worse than the sweeps the same work buys
+    // (12 ms: hanging_cloth max strain 0.19 against 0.08, rotating_barrel 0.40 against 0.10).
+    const double pcgIterations = std::max(s.budgetMinPcgIterations, 1);
+    if (s.jacobiPreconditioner && !primal) return estimate + pcgIterations * 2 * nnz;
     const long lastSetup = primal ? lastPrimalSetupFrame_ : lastSetupFrame_;
     if (known && !setupDue(world, amg, lastSetup, false))
-        return estimate + amg.refreshWork() + nnz + amg.cycleWork();
+        return estimate + amg.refreshWork() + pcgIterations * (nnz + amg.cycleWork());
     // A setup: the periodic one runs whatever the budget (that frame may exceed it, one in
     // setupInterval), one forced by a new structure (tearing, cutting) only if its
     // estimate fits; until then the substeps sweep (XPBD on the same rows).
