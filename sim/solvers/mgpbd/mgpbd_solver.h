@@ -89,10 +89,10 @@ class MgpbdSolver final : public Solver {
     // lowers ||b||; returns ||b|| of the start taken.
     Real warmStart(World& world, Real dt, Real cold);
     void recordHierarchy(bool jacobi);
-    // The stats of the finished solve, and what the next substep's warm start needs.
     // What the budget has left when the global iterations stopped on it (or on a rejected
     // step) goes to local sweeps; returns the residual after them.
     Real fallbackSweeps(World& world, int it, Real r);
+    // The stats of the finished solve, and what the next substep's warm start needs.
     void finishSolve(const World& world, int iterations, Real b0, double budget, bool rejected);
     void charge(double& phase, double units) {
         work_.add(units);

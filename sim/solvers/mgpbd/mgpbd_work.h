@@ -11,7 +11,7 @@
 namespace sim {
 
 // 2026-11-26, load 0: PCG phases 0.89e6 units/ms (hanging_cloth), Galerkin 0.88-0.91e6
-// (was 3e6, measured before the later kernels: a 15 ms budget cost 45-50 ms).
+// (was 3e6: on this machine a 15 ms budget cost 45-50 ms a frame at load 0).
 inline constexpr double kWorkUnitsPerMs = 0.9e6;
 // A float SpMV nonzero (the V-cycle's 16-bit column offsets) against a double one.
 inline constexpr double kFloatSpmvWeight = 0.9;
