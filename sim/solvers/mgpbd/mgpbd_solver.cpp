@@ -358,9 +358,11 @@ double MgpbdSolver::firstIterationEstimate(const World& world, bool rebuilt) con
     // (12 ms: hanging_cloth max strain 0.19 against 0.08, rotating_barrel 0.40 against 0.10).
     const double pcgIterations = std::max(s.budgetMinPcgIterations, 1);
     if (s.jacobiPreconditioner && !primal) return estimate + pcgIterations * 2 * nnz;
+    // The refresh and the PCG iterations (no hierarchy yet: ~3 SpMVs each).
+    const double iteration = known ? amg.refreshWork() + pcgIterations * (nnz + amg.cycleWork())
+                                   : pcgIterations * 3 * nnz;
     const long lastSetup = primal ? lastPrimalSetupFrame_ : lastSetupFrame_;
-    if (known && !setupDue(world, amg, lastSetup, false))
-        return estimate + amg.refreshWork() + pcgIterations * (nnz + amg.cycleWork());
+    if (known && !setupDue(world, amg, lastSetup, false)) return estimate + iteration;
     // A setup: the periodic one runs whatever its own cost (that frame may exceed the
     // budget, one in setupInterval) when the rest of a global iteration would fit, one forced
     // by a new structure (tearing, cutting) only if its whole estimate fits; until then the
@@ -369,9 +371,7 @@ double MgpbdSolver::firstIterationEstimate(const World& world, bool rebuilt) con
     // truncated global step: peak max strain 120 over 600 frames.
     const bool periodic =
         lastSetup < 0 || world.frame() - lastSetup >= std::max(s.setupInterval, 1);
-    if (periodic)
-        return estimate + (known ? amg.refreshWork() + pcgIterations * (nnz + amg.cycleWork())
-                                 : pcgIterations * 3 * nnz);  // no hierarchy yet: ~3 SpMVs each
+    if (periodic) return estimate + iteration;
     const double perNonZero = amg.ready() && amg.levelNonZeros(0) > 0
                                   ? amg.setupWork() / static_cast<double>(amg.levelNonZeros(0))
                                   : kSetupSpmvs + kSetupRefreshes * 4;
