@@ -101,7 +101,7 @@ void projectCollisions(World& world, Real dt) {
     ContactSet& contacts = world.contacts();
     projectContacts(world.particles, contacts.colliders, world.settings.staticFriction, dt);
     projectRigidCoupling(world, dt);  // particle <-> body, two-way (sim/rigid)
-    if (world.settings.selfCollision)
+    if (!contacts.self.empty())
         projectSelfContacts(world.particles, contacts.self, world.settings.selfThickness,
                             contacts.selfBudget);
 }

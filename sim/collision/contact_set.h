@@ -15,9 +15,11 @@ struct ContactSet {
     // Particle vs rigid body (Collider::body >= 0), one per body a particle touches: projected
     // two-way by projectCollisions, never by HPBD's coarse levels (no reaction there).
     std::vector<BodyContact> bodies;
-    std::vector<SelfContact> self;  // vertex-triangle, when Settings::selfCollision
-    std::vector<Real> selfBudget;   // per particle: self-contact correction left [m]
-    SelfCollision selfDetector;     // its spatial hash and rest-neighbour table
+    // Vertex-triangle: within a piece when Settings::selfCollision, between pieces when
+    // Settings::bodyContacts.
+    std::vector<SelfContact> self;
+    std::vector<Real> selfBudget;  // per particle: self-contact correction left [m]
+    SelfCollision selfDetector;    // its spatial hash and rest-neighbour table
 
     void clear() {
         colliders.clear();

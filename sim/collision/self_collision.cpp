@@ -66,6 +66,37 @@ void SelfCollision::buildNeighbours(const Particles& P,
     }
 }
 
+int SelfCollision::buildPieces(int particles, const std::vector<std::array<int, 3>>& triangles) {
+    piece_.assign(particles, -1);
+    auto find = [&](int i) {
+        while (piece_[i] != i) i = piece_[i] = piece_[piece_[i]];
+        return i;
+    };
+    for (const auto& t : triangles)
+        for (int k : t)
+            if (piece_[k] < 0) piece_[k] = k;
+    for (const auto& t : triangles)
+        piece_[find(t[1])] = find(t[0]), piece_[find(t[2])] = find(t[0]);
+    for (int i = 0; i < particles; ++i)
+        if (piece_[i] >= 0) piece_[i] = find(i);
+    // Dense ids 0 .. pieces - 1 in order of first particle.
+    std::vector<int> id(particles, -1);
+    int pieces = 0;
+    for (int i = 0; i < particles; ++i)
+        if (piece_[i] >= 0) {
+            if (id[piece_[i]] < 0) id[piece_[i]] = pieces++;
+            piece_[i] = id[piece_[i]];
+        }
+    return pieces;
+}
+
+bool SelfCollision::nearOtherPiece(const Aabb& box, int piece) const {
+    if (pieces_ > kMaxBroadPhasePieces) return true;
+    for (int j = 0; j < pieces_; ++j)
+        if (j != piece && pieceBoxes_[j].overlaps(box)) return true;
+    return false;
+}
+
 bool SelfCollision::restNeighbours(const Particles& P, int q, const std::array<int, 3>& tri) const {
     auto originOf = [&](int i) { return i < static_cast<int>(P.origin.size()) ? P.origin[i] : i; };
     const int oq = originOf(q);
@@ -79,26 +110,9 @@ bool SelfCollision::restNeighbours(const Particles& P, int q, const std::array<i
     return false;
 }
 
-void SelfCollision::generate(const Particles& P, const std::vector<std::array<int, 3>>& triangles,
-                             const std::vector<DistanceConstraint>& edges, uint64_t topologyVersion,
-                             Real thickness, const std::vector<Contact>& colliderContacts,
-                             std::vector<SelfContact>& contacts, std::vector<Real>& budget) {
-    contacts.clear();
-    if (triangles.empty()) return;
-    if (topologyVersion != neighbourVersion_ || P.size() != neighbourParticles_) {
-        buildNeighbours(P, edges);
-        neighbourVersion_ = topologyVersion;
-        neighbourParticles_ = P.size();
-    }
-    supported_.assign(P.size(), -1);
-    // What self contacts may move each particle this substep, summed over projections: its
-    // own predicted motion plus kBudget h. Pairs that ask for more (a tangle, where no
-    // position satisfies them all) stop there instead of turning the difference into speed
-    // through v = (p - x)/dt.
-    budget.resize(P.size());
-    for (int i = 0; i < P.size(); ++i) budget[i] = kBudget * thickness + (P.p[i] - P.x[i]).norm();
-    for (int k = 0; k < static_cast<int>(colliderContacts.size()); ++k)
-        supported_[colliderContacts[k].particle] = k;
+bool SelfCollision::hashTriangles(const Particles& P,
+                                  const std::vector<std::array<int, 3>>& triangles, Real thickness,
+                                  bool withinPieces) {
     triBoxes_.resize(triangles.size());
     Real edgeSum = 0;
     for (size_t t = 0; t < triangles.size(); ++t) {
@@ -109,16 +123,66 @@ void SelfCollision::generate(const Particles& P, const std::vector<std::array<in
         edgeSum += (P.x[triangles[t][1]] - P.x[triangles[t][0]]).norm();
     }
     const Real cell = std::max(edgeSum / triangles.size(), 4 * thickness);
-    hash_.build(triBoxes_, cell);
+    // Between pieces only: a triangle is hashed, and a vertex queries, only where its box
+    // meets another piece's box (a ball above a cloth costs nothing, one lying on it only
+    // the cloth under it).
+    hashed_.clear();
+    if (withinPieces) {
+        hash_.build(triBoxes_, cell);
+    } else {
+        pieceBoxes_.assign(pieces_, Aabb{});
+        for (size_t t = 0; t < triangles.size(); ++t) {
+            Aabb& pb = pieceBoxes_[piece_[triangles[t][0]]];
+            pb.add(triBoxes_[t].lo), pb.add(triBoxes_[t].hi);
+        }
+        hashBoxes_.clear();
+        for (size_t t = 0; t < triangles.size(); ++t)
+            if (nearOtherPiece(triBoxes_[t], piece_[triangles[t][0]])) {
+                hashed_.push_back(static_cast<int>(t));
+                hashBoxes_.push_back(triBoxes_[t]);
+            }
+        if (hashed_.empty()) return false;
+        hash_.build(hashBoxes_, cell);
+    }
+    return true;
+}
+
+void SelfCollision::generate(const Particles& P, const std::vector<std::array<int, 3>>& triangles,
+                             const std::vector<DistanceConstraint>& edges, uint64_t topologyVersion,
+                             Real thickness, bool withinPieces,
+                             const std::vector<Contact>& colliderContacts,
+                             std::vector<SelfContact>& contacts, std::vector<Real>& budget) {
+    contacts.clear();
+    if (triangles.empty()) return;
+    if (topologyVersion != neighbourVersion_ || P.size() != neighbourParticles_) {
+        buildNeighbours(P, edges);
+        pieces_ = buildPieces(P.size(), triangles);
+        neighbourVersion_ = topologyVersion;
+        neighbourParticles_ = P.size();
+    }
+    if (!withinPieces && pieces_ < 2) return;
+    supported_.assign(P.size(), -1);
+    // What self contacts may move each particle this substep, summed over projections: its
+    // own predicted motion plus kBudget h. Pairs that ask for more (a tangle, where no
+    // position satisfies them all) stop there instead of turning the difference into speed
+    // through v = (p - x)/dt.
+    budget.resize(P.size());
+    for (int i = 0; i < P.size(); ++i) budget[i] = kBudget * thickness + (P.p[i] - P.x[i]).norm();
+    for (int k = 0; k < static_cast<int>(colliderContacts.size()); ++k)
+        supported_[colliderContacts[k].particle] = k;
+    if (!hashTriangles(P, triangles, thickness, withinPieces)) return;
 
     const int n = P.size();
     for (int q = 0; q < n; ++q) {
         if (P.w[q] == 0) continue;  // a pinned vertex cannot be pushed; the triangle will be
+        if (!withinPieces && piece_[q] < 0) continue;
         Aabb box;
         box.add(P.x[q]);
         box.add(P.p[q]);
-        hash_.query(box, [&](int t) {
-            const auto& tri = triangles[t];
+        if (!withinPieces && !nearOtherPiece(box, piece_[q])) continue;
+        hash_.query(box, [&](int h) {
+            const auto& tri = triangles[hashed_.empty() ? h : hashed_[h]];
+            if (!withinPieces && piece_[tri[0]] == piece_[q]) return;
             if (restNeighbours(P, q, tri)) return;  // also covers q being a corner
             const Vec3 &a = P.x[tri[0]], &b = P.x[tri[1]], &c = P.x[tri[2]];
             Vec3 nrm;

@@ -35,6 +35,12 @@
 // the contacts of tearable_cloth's hanging sheet from ~27k to ~4.8k; it does not by itself
 // stop that scene's runaway once tearing speeds up (docs/architecture.md).
 //
+// Between pieces (Settings::bodyContacts): the same pairs, but only where q and the
+// triangle belong to different pieces (connected through triangles: a soft body's surface,
+// a cloth, a torn-off flap), and q on a triangle (a soft body's inner vertices stay out).
+// A world of one piece then costs nothing. This is how a soft body meets a cloth or
+// another soft body (issue 18); self collision (within a piece) is the costly superset.
+//
 // Edge-edge contacts are not generated: two edges can pass through each other while no
 // vertex crosses a triangle (thickness h makes this rare for cloth of even resolution).
 // That is a named limitation (docs/architecture.md).
@@ -72,13 +78,14 @@ struct SelfContact {
 class SelfCollision {
   public:
     // Finds the vertex-triangle pairs close enough to touch this substep. `thickness` is h.
+    // `withinPieces` false keeps only the pairs between separate pieces (see above).
     // `colliderContacts` marks the vertices the colliders support (SelfContact::supported).
     // `edges` (the stretch constraints) define the rest-mesh neighbours that are skipped;
     // they are re-read when `topologyVersion` or the particle count changes. `budget` gets
     // each particle's self-contact correction allowance for the substep [m].
     void generate(const Particles& P, const std::vector<std::array<int, 3>>& triangles,
                   const std::vector<DistanceConstraint>& edges, uint64_t topologyVersion,
-                  Real thickness, const std::vector<Contact>& colliderContacts,
+                  Real thickness, bool withinPieces, const std::vector<Contact>& colliderContacts,
                   std::vector<SelfContact>& contacts, std::vector<Real>& budget);
 
     // True when q is one of the triangle's rest-mesh vertices or their neighbours.
@@ -86,12 +93,28 @@ class SelfCollision {
 
   private:
     void buildNeighbours(const Particles& P, const std::vector<DistanceConstraint>& edges);
+    // piece_[i]: the piece of particle i (0 .. pieces - 1, joined through triangles), or -1
+    // for a particle on no triangle; returns the number of pieces.
+    int buildPieces(int particles, const std::vector<std::array<int, 3>>& triangles);
+    // True when `box` meets the box of a piece other than `piece` (always, past
+    // kMaxBroadPhasePieces pieces: a shredded cloth is left to the hash alone).
+    bool nearOtherPiece(const Aabb& box, int piece) const;
+    // Boxes the triangles' sweeps (x to p, inflated by h) and hashes them, or between pieces
+    // only those near another piece; false when none is.
+    bool hashTriangles(const Particles& P, const std::vector<std::array<int, 3>>& triangles,
+                       Real thickness, bool withinPieces);
+    static constexpr int kMaxBroadPhasePieces = 16;
 
     // CSR over origins: the origins sharing a stretch edge with origin o are
     // neighbours_[neighbourStart_[o] .. neighbourStart_[o + 1]).
     std::vector<int> neighbourStart_, neighbours_;
     uint64_t neighbourVersion_ = ~uint64_t(0);
     int neighbourParticles_ = -1;
+    std::vector<int> piece_;
+    int pieces_ = 0;
+    std::vector<Aabb> pieceBoxes_;  // per piece: its triangles' boxes (between pieces only)
+    std::vector<int> hashed_;       // the triangles hashed when not all are (else empty)
+    std::vector<Aabb> hashBoxes_;   // their boxes
 
     std::vector<int> supported_;  // collider contact of each particle, or -1
     std::vector<Aabb> triBoxes_;

@@ -80,7 +80,10 @@ struct Settings {
     Real staticFriction = 0.4;        // contacts slower than this Coulomb bound stick
 
     bool selfCollision = false;  // vertex-triangle self contacts (PBD §4.3)
-    Real selfThickness = 0.01;   // h of eq. 12: distance kept between layers [m]
+    // The same vertex-triangle contacts between separate pieces only (a soft body and a
+    // cloth, two soft bodies, torn-off pieces): cheap where there is one piece.
+    bool bodyContacts = true;
+    Real selfThickness = 0.01;  // h of eq. 12: distance kept between layers [m]
     // Tearing (PBD §5): an edge stretched beyond (1 + tearStrain) times its rest length
     // splits a vertex. 0 = off.
     Real tearStrain = 0.0;

@@ -129,10 +129,10 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
         case Stage::Contacts:
             generateContacts(particles, colliders, s.collisionThickness, contacts_.colliders, dt,
                              &contacts_.bodies);
-            if (s.selfCollision)
+            if (s.selfCollision || s.bodyContacts)
                 contacts_.selfDetector.generate(
                     particles, triangles, constraints.distance, topologyVersion_, s.selfThickness,
-                    contacts_.colliders, contacts_.self, contacts_.selfBudget);
+                    s.selfCollision, contacts_.colliders, contacts_.self, contacts_.selfBudget);
             else
                 contacts_.self.clear();
             break;

@@ -76,6 +76,10 @@ std::span<const ParamDesc> worldParams() {
          "normal velocity kept on bounce", nullptr, 0, PBD_FIELD(restitution)},
         {"self-collision", "world", T::Bool, L::Basic, 0, 1, false, "",
          "vertex-triangle self collision (PBD §4.3)", nullptr, 0, PBD_FIELD(selfCollision)},
+        {"body-contacts", "world", T::Bool, L::Basic, 0, 1, false, "",
+         "vertex-triangle contacts between separate pieces (soft bodies, cloths, torn pieces); "
+         "self collision adds those within a piece",
+         nullptr, 0, PBD_FIELD(bodyContacts)},
         {"self-thickness", "world", T::Real, L::Advanced, 1e-5, 0.1, true, "m",
          "h of PBD eq. 12: distance kept between layers", nullptr, 0, PBD_FIELD(selfThickness)},
         {"tethers", "world", T::Bool, L::Basic, 0, 1, false, "",

@@ -48,7 +48,7 @@ void projectRemaining(World& world, Real dt, bool contactsDone) {
         GaussSeidelSolver::projectDense(world, dt, 3);  // as MgpbdSolver (kDensePasses)
         GaussSeidelSolver::projectUnilateral(world);
         projectCollisions(world, dt);
-    } else if (world.settings.selfCollision) {
+    } else if (!world.contacts().self.empty()) {
         projectSelfContacts(world.particles, world.contacts().self, world.settings.selfThickness,
                             world.contacts().selfBudget);
     }

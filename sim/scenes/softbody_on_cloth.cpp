@@ -1,11 +1,10 @@
 // softbody_on_cloth — paper 004 Fig. 8: a soft ball (tet edges + tet volume, eq. 15-26,
 // XPBD with 10 substeps as in that report) falls onto a cloth pinned at its four corners.
-// Ball and cloth meet through particle-particle separation constraints regenerated before
-// every substep (collision/particle_pairs.h). Resolution = cloth quads per side (the ball
-// is an icosphere subdivided 3 times from 24 up, else 2).
+// Ball and cloth meet through the vertex-triangle contacts between pieces
+// (Settings::bodyContacts, collision/self_collision.h): nothing scene-made. Resolution =
+// cloth quads per side (the ball is an icosphere subdivided 3 times from 24 up, else 2).
 #include <algorithm>
 
-#include "sim/collision/particle_pairs.h"
 #include "sim/scenes/scenes.h"
 #include "sim/scenes/softbody_common.h"
 #include "sim/topology/closed_surfaces.h"
@@ -30,28 +29,16 @@ std::string build(World& world, const SceneParams& params) {
         for (int c : {0, res}) world.particles.setPinned(gridIndex(grid, r, c), true);
 
     SoftBodyOptions options;
-    options.density = 200;
+    options.density = 10;
     options.edges = true;
     options.volume = true;
     options.arap = false;
     SoftBodyHandle ball;
     if (std::string e = addTetgenSoftBody(
-            world, makeIcosphere(Vec3(0, 1.7, 0), 0.25, res >= 24 ? 3 : 2), params, options, &ball);
+            world, makeIcosphere(Vec3(0, 1.7, 0), 0.25, res >= 48 ? 3 : 2), params, options, &ball);
         !e.empty())
         return e;
 
-    // Contact distance below the cloth's quad half-diagonal would let ball vertices slip
-    // through; the ball's surface vertices are ~3 cm apart.
-    const Real spacing = 1.6 / res;
-    const Real d = 0.75 * spacing + 0.01;
-    const ParticleRange a{ball.firstParticle, ball.particleCount};
-    const ParticleRange b{cloth.firstParticle, cloth.particleCount};
-    // The pairs are contacts, not topology: no solver derives anything from them (MGPBD
-    // leaves unilateral rows out of its dual system), so the list is rewritten in place every
-    // substep and the topology version is not bumped.
-    world.animate = [a, b, d](World& w, Real) {
-        findSeparationPairs(w.particles, a, b, d, d + 0.05, w.constraints.separation);
-    };
     world.colliders.push_back(Collider::plane(Vec3::Zero(), Vec3::UnitY()));
     world.settings.solver = SolverKind::XPBD;
     world.settings.substeps = 10;

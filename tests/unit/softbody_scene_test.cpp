@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
 
+#include "sim/core/checks.h"
 #include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/scenes/scenes.h"
@@ -139,10 +141,6 @@ TEST(SoftbodyScenes, RunFiniteUnderAvailableSolvers) {
     for (const auto& [name, res] : scenes)
         for (sim::SolverKind kind : {sim::SolverKind::PBD, sim::SolverKind::XPBD,
                                      sim::SolverKind::HPBD, sim::SolverKind::MGPBD}) {
-            // softbody_on_cloth changes its contact pairs (and so the topology) every
-            // substep, which makes MGPBD rebuild its whole setup each time: too slow here.
-            if (kind == sim::SolverKind::MGPBD && std::string(name) == "softbody_on_cloth")
-                continue;
             sim::World w;
             ASSERT_EQ(sim::loadScene(w, name, res), "") << name;
             w.setSolver(kind);
@@ -169,39 +167,56 @@ TEST(SoftbodyScenes, BeamKeepsItsPinnedEndAndBallRestsOnCloth) {
 
     sim::World w;
     ASSERT_EQ(sim::loadScene(w, "softbody_on_cloth", 16), "");
-    for (int f = 0; f < 90; ++f) w.step();  // 1.5 s: the ball has landed
+    bool touched = false;
+    for (int f = 0; f < 90; ++f) {  // 1.5 s: the ball has landed
+        w.step();
+        touched = touched || !w.contacts().self.empty();
+    }
     Real lowestBall = 1e9;
     const int clothCount = 17 * 17;
     for (int i = clothCount; i < w.particles.size(); ++i)
         lowestBall = std::min(lowestBall, w.particles.x[i].y());
     EXPECT_GT(lowestBall, 0.3) << "the ball fell through the cloth";
-    EXPECT_FALSE(w.constraints.separation.empty());
+    // Held by the contacts between pieces (Settings::bodyContacts), none made by the scene.
+    EXPECT_TRUE(w.constraints.separation.empty());
+    EXPECT_TRUE(touched);
 }
 
-// Separation pairs are contacts, not topology: regenerating them each substep must not bump
-// the topology version (MGPBD rebuilt its dual system and AMG setup every substep when it
-// did), and MGPBD must still project them so the ball stays on the cloth.
-TEST(SoftbodyScenesSlow, SeparationPairsKeepTopologyAndHoldTheBallUnderMgpbd) {
-    // Small systems with many short OpenMP loops: barrier-bound on a shared 2-core machine
-    // (941 s with two threads under load, against seconds single-threaded).
+// Issue 18: the ball meets the cloth through the vertex-triangle contacts between pieces
+// alone, under every solver: no vertex crosses a triangle (resolution 16; the default
+// resolution, 600 frames, is cli.softbody_on_cloth_600_frames_crossings). Under the scene's
+// XPBD the ball comes to rest in the cloth; under HPBD's stiffer sheet it bounces off and
+// rolls away (seen in the window), so there only the landing is checked. Contacts are not
+// topology: MGPBD keeps its setup while they change.
+TEST(SoftbodyScenesSlow, BodyContactsHoldTheBallOnTheClothUnderEverySolver) {
     omp_set_num_threads(1);
-    sim::World w;
-    ASSERT_EQ(sim::loadScene(w, "softbody_on_cloth", 8), "");
-    w.setSolver(sim::SolverKind::MGPBD);
-    w.settings.mgpbd.maxIterations = 2;
-    w.settings.mgpbd.pcgMaxIterations = 20;
-    const uint64_t version = w.topologyVersion();
-    size_t changes = 0, previous = 0;
-    for (int f = 0; f < 32; ++f) {  // the ball reaches the cloth at about frame 20
-        w.step();
-        if (w.constraints.separation.size() != previous) ++changes;
-        previous = w.constraints.separation.size();
+    for (sim::SolverKind kind : {sim::SolverKind::PBD, sim::SolverKind::XPBD, sim::SolverKind::HPBD,
+                                 sim::SolverKind::MGPBD}) {
+        SCOPED_TRACE(sim::solverName(kind));
+        sim::World w;
+        ASSERT_EQ(sim::loadScene(w, "softbody_on_cloth", 16), "");
+        w.setSolver(kind);
+        const uint64_t version = w.topologyVersion();
+        sim::CrossingMonitor crossings;
+        crossings.update(w);
+        int total = 0, framesWithContacts = 0;
+        for (int f = 0; f < 300; ++f) {  // lands at about frame 20, bounces, settles
+            w.step();
+            total += crossings.update(w);
+            framesWithContacts += !w.contacts().self.empty();
+        }
+        EXPECT_EQ(total, 0);
+        EXPECT_GT(framesWithContacts, 20) << "the ball should land on the cloth";
+        EXPECT_EQ(w.topologyVersion(), version);
+        Real lowestBall = 1e9;
+        for (int i = 17 * 17; i < w.particles.size(); ++i)
+            lowestBall = std::min(lowestBall, w.particles.x[i].y());
+        if (kind == sim::SolverKind::XPBD) {
+            EXPECT_GT(framesWithContacts, 200) << "the ball should rest on the cloth";
+            EXPECT_GT(lowestBall, 0.3) << "the ball fell through the cloth";
+        }
+        EXPECT_TRUE(allFinite(w));
+        std::printf("%s: contact frames %d, lowest ball vertex %.3f m\n", sim::solverName(kind),
+                    framesWithContacts, lowestBall);
     }
-    EXPECT_GT(changes, 2u) << "the pair list should change while the ball lands";
-    EXPECT_EQ(w.topologyVersion(), version);
-    Real lowestBall = 1e9;
-    for (int i = 9 * 9; i < w.particles.size(); ++i)
-        lowestBall = std::min(lowestBall, w.particles.x[i].y());
-    EXPECT_GT(lowestBall, 0.3) << "the ball fell through the cloth";
-    EXPECT_TRUE(allFinite(w));
 }
