@@ -93,6 +93,8 @@ class MgpbdSolver final : public Solver {
     // step) goes to local sweeps; returns the residual after them.
     Real fallbackSweeps(World& world, int it, Real r);
     // The stats of the finished solve, and what the next substep's warm start needs.
+    // After the outer loop: the dense and unilateral types and the contacts, then the stats.
+    void finishAfterLoop(World& world, int iterations, Real b0, double budget, bool rejected);
     void finishSolve(const World& world, int iterations, Real b0, double budget, bool rejected);
     void charge(double& phase, double units) {
         work_.add(units);
@@ -121,7 +123,9 @@ class MgpbdSolver final : public Solver {
     Vector lambdaPrev_;                      // the last substep's lambda (warm start)
     uint64_t warmStructure_ = ~uint64_t(0);  // the dual structure lambdaPrev_ belongs to
     Real warmDt_ = 0;
-    long warmFrame_ = -1;  // world.frame() during the substep that stored lambdaPrev_
+    long warmFrame_ = -1;       // world.frame() during the substep that stored lambdaPrev_
+    Real lastResidual_ = -1;    // ||b|| at the end of the last substep (-1: none yet)
+    long lastSolveFrame_ = -1;  // world.frame() during the last substep
     // False when the projections after the rows (contacts, pressure, separation) moved a
     // particle last substep: lambdaPrev_ then holds force spent against them (see warmStart).
     bool warmConsistent_ = false;

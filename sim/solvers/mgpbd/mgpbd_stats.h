@@ -11,7 +11,7 @@ struct MgpbdStats {
     int outerIterations = 0;        // Algorithm 1 iterations run
     int pcgIterations = 0;          // PCG iterations, all outer iterations together
     int pcgCapHits = 0;             // solves stopped by their cap (budget or pcgMaxIterations)
-    double initialResidual = 0;     // ||b|| before the first iteration
+    double initialResidual = 0;     // ||b|| before the first iteration (0: not evaluated)
     double residual = 0;            // ||b|| after the last
     double workUnits = 0;           // work done (mgpbd_work.h units)
     double budgetUnits = 0;         // the substep's budget; 0 = none
