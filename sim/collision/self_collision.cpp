@@ -161,6 +161,7 @@ void SelfCollision::generate(const Particles& P, const std::vector<std::array<in
         neighbourParticles_ = P.size();
     }
     if (!withinPieces && pieces_ < 2) return;
+    if (!hashTriangles(P, triangles, thickness, withinPieces)) return;  // no piece near another
     supported_.assign(P.size(), -1);
     // What self contacts may move each particle this substep, summed over projections: its
     // own predicted motion plus kBudget h. Pairs that ask for more (a tangle, where no
@@ -170,7 +171,6 @@ void SelfCollision::generate(const Particles& P, const std::vector<std::array<in
     for (int i = 0; i < P.size(); ++i) budget[i] = kBudget * thickness + (P.p[i] - P.x[i]).norm();
     for (int k = 0; k < static_cast<int>(colliderContacts.size()); ++k)
         supported_[colliderContacts[k].particle] = k;
-    if (!hashTriangles(P, triangles, thickness, withinPieces)) return;
 
     const int n = P.size();
     for (int q = 0; q < n; ++q) {

@@ -27,9 +27,7 @@ std::string build(World& world, const SceneParams& params) {
     grid.width = grid.height = 1.6;
     grid.origin = Vec3(-0.8, 1.0, -0.8);
     grid.diagonal = GridDiagonal::Alternating;
-    ClothHandle cloth;
-    if (std::string e = addCloth(world, makeGridMesh(grid), ClothOptions{}, &cloth); !e.empty())
-        return e;
+    if (std::string e = addCloth(world, makeGridMesh(grid), ClothOptions{}); !e.empty()) return e;
     for (int r : {0, res})
         for (int c : {0, res}) world.particles.setPinned(gridIndex(grid, r, c), true);
 
@@ -38,9 +36,8 @@ std::string build(World& world, const SceneParams& params) {
     options.edges = true;
     options.volume = true;
     options.arap = false;
-    SoftBodyHandle ball;
     if (std::string e = addTetgenSoftBody(
-            world, makeIcosphere(Vec3(0, 1.7, 0), 0.25, res >= 48 ? 3 : 2), params, options, &ball);
+            world, makeIcosphere(Vec3(0, 1.7, 0), 0.25, res >= 48 ? 3 : 2), params, options);
         !e.empty())
         return e;
 
