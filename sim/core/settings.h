@@ -92,7 +92,7 @@ struct Settings {
     // geodesic distance of its nearest pin. The remedy for PBD's stretch at pins.
     bool tethers = false;
 
-    bool trackResidual = true;       // solvers report their residual (costs one extra pass)
+    bool trackResidual = true;       // solvers report their residual (one extra pass per frame)
     bool validateEachStage = false;  // NaN / index checks after every stage (debug aid)
 
     MgpbdSettings mgpbd;  // the MGPBD solver's parameters (mgpbd_settings.h)

@@ -75,9 +75,11 @@ void World::step() {
     if (grab_) grab_->start = particles.x[grab_->particle];
     if (colliderDrag_) colliderDrag_->start = colliders[colliderDrag_->collider].center;
     for (int s = 0; s < n; ++s) {
+        lastSubstep_ = s + 1 == n;
         substep(dt, Real(s + 1) / n);
         time_ += dt;
     }
+    lastSubstep_ = true;
     ++frame_;
 }
 

@@ -92,8 +92,9 @@ std::span<const ParamDesc> worldParams() {
         {"max-tears", "world", T::Int, L::Advanced, 0, 100000, true, "",
          "vertex splits per substep at most", nullptr, 0, PBD_FIELD(maxTearsPerSubstep)},
         {"track-residual", "world", T::Bool, L::Advanced, 0, 1, false, "",
-         "PBD/XPBD/HPBD report their constraint residual (one extra pass per substep)", nullptr, 0,
-         PBD_FIELD(trackResidual)},
+         "PBD/XPBD/HPBD report their constraint residual (one extra pass per frame, in its last "
+         "substep)",
+         nullptr, 0, PBD_FIELD(trackResidual)},
         {"validate-each-stage", "world", T::Bool, L::Experiment, 0, 1, false, "",
          "index and mass checks after every stage (debug aid)", nullptr, 0,
          PBD_FIELD(validateEachStage)},

@@ -118,7 +118,7 @@ void GpuXpbdSolver::solve(World& world, Real dt) {
         throw std::runtime_error("GPU XPBD: " + e);
     const int iterations = world.settings.iterations;
     for (int it = 0; it < iterations; ++it) session_.sweep();
-    if (world.settings.trackResidual) stats_.residual = session_.residual();
+    if (world.residualWanted()) stats_.residual = session_.residual();
     session_.end(world);
     stats_.iterations = iterations;
     stats_.extra.clear();

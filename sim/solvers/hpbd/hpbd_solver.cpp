@@ -148,7 +148,7 @@ void HpbdSolver::solve(World& world, Real dt) {
     for (int it = 0; it < iterations; ++it)
         GaussSeidelSolver::sweep(world, mode, dt, iterations, lambdas_, it % 2 == 1, &order_);
     stats_.iterations = iterations;
-    if (world.settings.trackResidual) stats_.residual = dualResidual(world, mode, dt, lambdas_);
+    if (world.residualWanted()) stats_.residual = dualResidual(world, mode, dt, lambdas_);
     stats_.extra.clear();
     stats_.extra.emplace_back("levels", top);
     size_t coarse = 0;

@@ -188,7 +188,7 @@ void GaussSeidelSolver::solve(World& world, Real dt) {
     for (int it = 0; it < iterations; ++it)
         sweep(world, mode_, dt, iterations, lambdas_, false, &order_);
     stats_.iterations = iterations;
-    if (world.settings.trackResidual) stats_.residual = dualResidual(world, mode_, dt, lambdas_);
+    if (world.residualWanted()) stats_.residual = dualResidual(world, mode_, dt, lambdas_);
 }
 
 }  // namespace sim
