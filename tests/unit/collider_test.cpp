@@ -101,7 +101,7 @@ TEST(Collider, FastColliderDoesNotTunnel) {
     }
 }
 
-TEST(Collider, CollisionScenesHaveNoPenetrations) {
+TEST(ColliderSlow, CollisionScenesHaveNoPenetrations) {
     for (const char* name : {"cloth_on_sphere", "cloth_on_mesh", "rotating_barrel", "moving_sphere",
                              "self_collision_fold", "tearable_cloth"}) {
         World world;

@@ -222,7 +222,7 @@ ImportOptions softOptions(int tets) {
 
 }  // namespace
 
-TEST(MeshImport, SoftBodyIsDecimatedToItsTetBudget) {
+TEST(MeshImportSlow, SoftBodyIsDecimatedToItsTetBudget) {
     const std::string path = sphereOff();
     for (int budget : {800, 3000}) {
         const PreparedImport p = prepareImport(path, softOptions(budget));

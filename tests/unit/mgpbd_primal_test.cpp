@@ -165,7 +165,7 @@ TEST(PrimalSystem, NodalVCycleIsSymmetric) {
 // `pbd-bench linear-solvers`). Not within 40: a sheet crumpled at grid scale (random offsets
 // of 0.3 h): 215-227 (its many local near-mechanisms are in no coarse space; the dual
 // UA-AMG needs 50-60 on such states) -- see docs/architecture.md, MGPBD.
-TEST(PrimalSystem, HangingClothPcgIterations) {
+TEST(PrimalSystemSlow, HangingClothPcgIterations) {
     singleThread();
     for (Real wave : {0.0, 0.05})
         for (int res : {32, 64, 128, 256}) {

@@ -191,7 +191,7 @@ void expectBoxOnTheBalloon(const World& world, const char* solver) {
 
 // Every solver keeps the balloon within 2 % of k_pressure V0 once the box has landed on it
 // (it lands at frame ~90), at resolution 2 (162 particles).
-TEST(Balloon, HoldsItsVolumeUnderTheBoxUnderEverySolver) {
+TEST(BalloonSlow, HoldsItsVolumeUnderTheBoxUnderEverySolver) {
     omp_set_num_threads(1);
     for (SolverKind kind :
          {SolverKind::PBD, SolverKind::XPBD, SolverKind::HPBD, SolverKind::MGPBD}) {

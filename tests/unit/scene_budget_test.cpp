@@ -12,7 +12,7 @@
 
 using namespace sim;
 
-TEST(SceneBudget, EveryScenesEstimateMatchesItsBuild) {
+TEST(SceneBudgetSlow, EveryScenesEstimateMatchesItsBuild) {
     for (const SceneInfo& info : sceneTable()) {
         for (int res : {info.defaultResolution, std::max(2, info.defaultResolution / 2)}) {
             const SceneEstimate e = estimateScene(info.name, res);

@@ -66,7 +66,7 @@ TEST(Tether, EveryFreeParticleIsTetheredToBothPinsAtItsRestDistance) {
 
 // PBD at 10 iterations: without tethers the two pinned corners each hold half the cloth and
 // the edges there stretch several-fold; with them the sheet hangs at a few per cent.
-TEST(Tether, HangingClothUnderPbdStretchesLittle) {
+TEST(TetherSlow, HangingClothUnderPbdStretchesLittle) {
     for (bool on : {false, true}) {
         World world = hangingCloth(on);
         for (int f = 0; f < 300; ++f) world.step();

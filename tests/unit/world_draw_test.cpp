@@ -49,7 +49,7 @@ DrawOptions collidersOnly() {
 
 }  // namespace
 
-TEST(WorldDraw, EveryColliderShapeInItsCurrentPose) {
+TEST(WorldDrawSlow, EveryColliderShapeInItsCurrentPose) {
     World barrel = scene("rotating_barrel", 8);
     for (int f = 0; f < 10; ++f) barrel.step();
     CountingDraw d;

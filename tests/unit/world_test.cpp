@@ -44,7 +44,7 @@ TEST(World, PinnedParticlesNeverMove) {
     }
 }
 
-TEST(World, NothingEndsBelowGroundOrInsideSphere) {
+TEST(WorldSlow, NothingEndsBelowGroundOrInsideSphere) {
     for (SolverKind kind : {SolverKind::PBD, SolverKind::XPBD}) {
         World world = scene("cloth_on_sphere", 24);
         world.setSolver(kind);
@@ -62,7 +62,7 @@ TEST(World, NothingEndsBelowGroundOrInsideSphere) {
     }
 }
 
-TEST(World, MaxStrainFallsWithIterations) {
+TEST(WorldSlow, MaxStrainFallsWithIterations) {
     double previous = 1e9;
     for (int iterations : {2, 5, 10, 40}) {
         World world = scene("hanging_cloth", 32);
@@ -176,7 +176,7 @@ TEST(World, TopologyVersionsAreUniqueAcrossWorlds) {
     EXPECT_NE(a.topologyVersion(), v);
 }
 
-TEST(World, StiffBendingAtFewIterationsDoesNotExplode) {
+TEST(WorldSlow, StiffBendingAtFewIterationsDoesNotExplode) {
     // Regression: hard bending on hinges stretched far past rest by too few iterations
     // used to fling vertices (kinetic energy 1e19 J). A 0.2 kg cloth must stay sane.
     for (SolverKind kind : {SolverKind::PBD, SolverKind::XPBD}) {
