@@ -29,7 +29,7 @@ std::string build(World& world, const SceneParams& params) {
     world.settings.restitution = 0.0;
     // Real time at the default resolution (issue 14): 300 frames, median ms per frame on one
     // core, 20 iterations 26.2, 10 13.5, 8 10.6, with the same rest (kinetic energy at 3 s
-    // 1.31, 1.51, 1.59 J).
+    // 1.92, 1.24, 1.71 J).
     world.settings.iterations = 8;
     return {};
 }

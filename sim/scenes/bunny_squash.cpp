@@ -98,7 +98,7 @@ std::string build(World& world, const SceneParams& params) {
     // one iteration): each XPBD pass over the 5.6K tets costs ~2.2 ms on one core (two thirds
     // of it the polar decompositions). Measured, median ms per frame over 300 frames, and
     // the kinetic energy at frame 40 (how hard the bunny springs back from the squash):
-    // 1 x 20 (the paper's) 47.5 ms, 297 J; 1 x 4 10.4 ms, 22 J (a soft lump that barely
+    // 1 x 20 (the paper's) 47.5 ms, 328 J; 1 x 4 10.4 ms, 22 J (a soft lump that barely
     // springs back); 2 x 2 10.4 ms, 233 J; 3 x 1 8.9 ms, 359 J.
     world.settings.substeps = 3;
     world.settings.iterations = 1;
