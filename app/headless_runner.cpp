@@ -67,18 +67,19 @@ int runHeadless(const Options& o) {
     sim::StatsCsv csv;
     // Particle and self-contact counts (they grow with tearing and folding), then the
     // solver-independent checks (sim/core/checks.h) as extra columns; volume_ratio is 0
-    // without a closed pressure surface.
+    // without a closed pressure surface; edge_crossings counts edge-edge passes (ccd.h).
     if (!o.statsPath.empty() &&
         !csv.open(o.statsPath, {"particles", "self_contacts", "penetrations", "crossings",
-                                "components", "volume_ratio"})) {
+                                "components", "volume_ratio", "edge_crossings"})) {
         std::cerr << "pbd-sandbox: " << csv.error() << "\n";
         return 2;
     }
     const int frames = o.frames > 0 ? o.frames : 300;
     double simMs = 0;
     sim::CrossingMonitor crossings;
-    if (csv.isOpen()) crossings.update(world);
-    int maxPenetrations = 0, totalCrossings = 0;
+    sim::EdgeCrossingMonitor edgeCrossings;
+    if (csv.isOpen()) crossings.update(world), edgeCrossings.update(world);
+    int maxPenetrations = 0, totalCrossings = 0, totalEdgeCrossings = 0;
     for (int f = 0; f < frames; ++f) {
         try {
             world.step();
@@ -95,13 +96,15 @@ int runHeadless(const Options& o) {
         if (!csv.isOpen()) continue;
         const int pen = sim::countPenetrations(world);
         const int cross = crossings.update(world);
+        const int edgeCross = edgeCrossings.update(world);
         maxPenetrations = std::max(maxPenetrations, pen);
         totalCrossings += cross;
+        totalEdgeCrossings += edgeCross;
         csv.writeRow(world, {double(world.particles.size()), double(world.contacts().self.size()),
                              double(pen), double(cross), double(sim::countComponents(world)),
-                             sim::volumeRatio(world)});
+                             sim::volumeRatio(world), double(edgeCross)});
     }
-    if (csv.isOpen())
+    if (csv.isOpen()) {
         std::printf("checks: max penetrations %d, total crossings %d, components %d%s\n",
                     maxPenetrations, totalCrossings, sim::countComponents(world),
                     crossings.truncatedUpdates() == 0
@@ -109,6 +112,13 @@ int runHeadless(const Options& o) {
                         : (" (crossings a lower bound: the check reached its work limit in " +
                            std::to_string(crossings.truncatedUpdates()) + " frames)")
                               .c_str());
+        std::printf("checks: total edge-edge crossings %d%s\n", totalEdgeCrossings,
+                    edgeCrossings.truncatedUpdates() == 0
+                        ? ""
+                        : (" (a lower bound: the check reached its work limit in " +
+                           std::to_string(edgeCrossings.truncatedUpdates()) + " frames)")
+                              .c_str());
+    }
     if (!o.saveState.empty() && !saveFinalState(world, o.saveState, loaded.name)) return 1;
     const sim::FrameMetrics m = sim::measure(world);
     const bool finite = m.kineticEnergy == m.kineticEnergy;

@@ -4,6 +4,7 @@
 // when f(t) = (b(t) - a(t)) x (c(t) - a(t)) . (q(t) - a(t)) = 0, a cubic in t. Each root
 // where f changes sign is a moment q passes through the plane; it is a crossing when q(t)
 // then lies inside the triangle (barycentric coordinates >= 0).
+#include <array>
 #include <vector>
 
 #include "sim/collision/spatial_hash.h"
@@ -16,16 +17,35 @@ bool vertexTriangleCrossing(const Vec3& q0, const Vec3& q1, const Vec3& a0, cons
                             const Vec3& b0, const Vec3& b1, const Vec3& c0, const Vec3& c1,
                             Real* t = nullptr);
 
+// The parameters u, v of the closest points a + u (b - a), c + v (d - c) of the two lines;
+// returns sin^2 of the angle between them, or 0 (u, v untouched) when they are parallel.
+Real closestLineParameters(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d, Real* u,
+                           Real* v);
+
+// True (and the first crossing time in *t) when segment (a, b) passes through segment
+// (c, d): f(t) = (b - a) x (d - c) . (c - a), a cubic, changes sign while the lines' closest
+// points lie on both segments.
+bool edgeEdgeCrossing(const Vec3& a0, const Vec3& a1, const Vec3& b0, const Vec3& b1,
+                      const Vec3& c0, const Vec3& c1, const Vec3& d0, const Vec3& d1,
+                      Real* t = nullptr);
+
 // Counts the (vertex, triangle) pairs, vertex not in the triangle, that cross between the
 // positions x0 and x1 (same particle order). Uses a spatial hash of swept boxes.
 class CrossingCounter {
   public:
     int count(const std::vector<Vec3>& x0, const std::vector<Vec3>& x1,
               const std::vector<std::array<int, 3>>& triangles);
+    // Counts the pairs of edges, sharing no vertex, that pass through each other; at most
+    // kMaxPairsPerEdge exact tests per edge (truncated() then says it is a lower bound).
+    int countEdges(const std::vector<Vec3>& x0, const std::vector<Vec3>& x1,
+                   const std::vector<std::array<int, 2>>& edges);
+    bool truncated() const { return truncated_; }
+    static constexpr long kMaxPairsPerEdge = 16;
 
   private:
     std::vector<Aabb> boxes_;
     SpatialHash hash_;
+    bool truncated_ = false;
 };
 
 }  // namespace sim

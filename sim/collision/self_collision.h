@@ -43,7 +43,8 @@
 //
 // Edge-edge contacts are not generated: two edges can pass through each other while no
 // vertex crosses a triangle (thickness h makes this rare for cloth of even resolution).
-// That is a named limitation (docs/architecture.md).
+// That is a named limitation (docs/architecture.md); --stats counts such passes in its
+// edge_crossings column (EdgeCrossingMonitor, core/checks.h).
 #include <vector>
 
 #include "sim/collision/spatial_hash.h"

@@ -88,6 +88,24 @@ int CrossingMonitor::update(const World& world) {
     return crossings;
 }
 
+int EdgeCrossingMonitor::update(const World& world) {
+    const std::vector<Vec3>& x = world.particles.x;
+    const size_t old = previous_.size();
+    if (old > x.size()) previous_.clear();
+    for (size_t i = previous_.size(); i < x.size(); ++i)
+        previous_.push_back(x[i] - world.settings.frameDt * world.particles.v[i]);
+    edges_.clear();
+    for (const auto& t : world.triangles)
+        for (int k = 0; k < 3; ++k)
+            edges_.push_back({std::min(t[k], t[(k + 1) % 3]), std::max(t[k], t[(k + 1) % 3])});
+    std::sort(edges_.begin(), edges_.end());
+    edges_.erase(std::unique(edges_.begin(), edges_.end()), edges_.end());
+    const int crossings = old == 0 ? 0 : counter_.countEdges(previous_, x, edges_);
+    truncatedUpdates_ += old != 0 && counter_.truncated();
+    previous_ = x;
+    return crossings;
+}
+
 namespace {
 
 struct Grid {

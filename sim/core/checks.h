@@ -72,4 +72,19 @@ class CrossingMonitor {
     long truncatedUpdates_ = 0, lastWork_ = 0;
 };
 
+// Counts the pairs of mesh edges (sharing no vertex) that passed through each other since
+// the last call (edgeEdgeCrossing, ccd.h): the crossings no vertex-triangle test sees.
+// New particles are traced back as CrossingMonitor does.
+class EdgeCrossingMonitor {
+  public:
+    int update(const World& world);
+    long truncatedUpdates() const { return truncatedUpdates_; }  // lower-bound counts
+
+  private:
+    std::vector<Vec3> previous_;
+    long truncatedUpdates_ = 0;
+    std::vector<std::array<int, 2>> edges_;
+    CrossingCounter counter_;
+};
+
 }  // namespace sim

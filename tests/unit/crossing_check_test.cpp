@@ -61,3 +61,19 @@ TEST(CrossingCheck, ViolentMotionIsBoundedAndFlagged) {
                                                static_cast<long>(world.triangles.size()));
     std::printf("violent frame: work %ld (budget %ld), %.1f ms\n", monitor.lastWork(), budget, ms);
 }
+
+TEST(CrossingCheck, ViolentEdgeMotionIsBoundedAndFlagged) {
+    World world;
+    ASSERT_EQ(loadScene(world, "hanging_cloth", {64}), "");
+    EdgeCrossingMonitor monitor;
+    EXPECT_EQ(monitor.update(world), 0);
+    world.step();
+    EXPECT_EQ(monitor.update(world), 0);  // an ordinary frame: counted exactly, none
+    EXPECT_EQ(monitor.truncatedUpdates(), 0);
+    // Every particle jumps anywhere in a 2 m box: the exact tests stop at their cap.
+    std::mt19937 rng(1);
+    std::uniform_real_distribution<double> u(-1, 1);
+    for (Vec3& x : world.particles.x) x = Vec3(u(rng), 1 + u(rng), u(rng));
+    EXPECT_GT(monitor.update(world), 0);
+    EXPECT_EQ(monitor.truncatedUpdates(), 1);
+}

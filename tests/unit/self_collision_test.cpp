@@ -27,6 +27,21 @@ TEST(Ccd, VertexThroughTriangleIsACrossing) {
                                        Vec3(0, 1, 1.5), Vec3(0, 1, -0.5)));
 }
 
+TEST(Ccd, EdgeThroughEdgeIsACrossing) {
+    // Edge (a, b) along x at y = 0; edge (c, d) along z moving down through it.
+    const Vec3 a(-1, 0, 0), b(1, 0, 0);
+    Real t = -1;
+    EXPECT_TRUE(edgeEdgeCrossing(a, a, b, b, Vec3(0.2, 1, -1), Vec3(0.2, -1, -1), Vec3(0.2, 1, 1),
+                                 Vec3(0.2, -1, 1), &t));
+    EXPECT_NEAR(t, 0.5, 1e-9);
+    // Passing beside the segment (its line crosses the other's beyond b): no crossing.
+    EXPECT_FALSE(edgeEdgeCrossing(a, a, b, b, Vec3(1.5, 1, -1), Vec3(1.5, -1, -1), Vec3(1.5, 1, 1),
+                                  Vec3(1.5, -1, 1)));
+    // Stopping short: no crossing.
+    EXPECT_FALSE(edgeEdgeCrossing(a, a, b, b, Vec3(0.2, 1, -1), Vec3(0.2, 0.1, -1), Vec3(0.2, 1, 1),
+                                  Vec3(0.2, 0.1, 1)));
+}
+
 TEST(SelfCollision, VertexFallingOnASheetStaysAbove) {
     World world;
     world.settings.selfCollision = true;
