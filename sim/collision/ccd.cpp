@@ -143,10 +143,11 @@ int CrossingCounter::countEdges(const std::vector<Vec3>& x0, const std::vector<V
     long pairs = 0;
     truncated_ = false;
     for (int e = 0; e < static_cast<int>(edges.size()) && !truncated_; ++e) {
-        const auto [a, b] = edges[e];
+        // Plain ints: clang (the fuzz build) cannot capture structured bindings in a lambda.
+        const int a = edges[e][0], b = edges[e][1];
         hash_.query(boxes_[e], [&](int f) {
             if (f <= e || truncated_) return;  // each pair once
-            const auto [c, d] = edges[f];
+            const int c = edges[f][0], d = edges[f][1];
             if (a == c || a == d || b == c || b == d) return;
             if (++pairs > maxPairs) {
                 truncated_ = true;
