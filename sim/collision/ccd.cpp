@@ -126,15 +126,7 @@ bool edgeEdgeCrossing(const Vec3& a0, const Vec3& a1, const Vec3& b0, const Vec3
 int CrossingCounter::countEdges(const std::vector<Vec3>& x0, const std::vector<Vec3>& x1,
                                 const std::vector<std::array<int, 2>>& edges) {
     if (edges.empty() || x0.size() != x1.size()) return 0;
-    boxes_.resize(edges.size());
-    Real lengthSum = 0;
-    for (size_t e = 0; e < edges.size(); ++e) {
-        Aabb box;
-        for (int k : edges[e]) box.add(x0[k]), box.add(x1[k]);
-        boxes_[e] = box;
-        lengthSum += (x0[edges[e][1]] - x0[edges[e][0]]).norm();
-    }
-    hash_.build(boxes_, std::max(lengthSum / edges.size(), 1e-6));
+    hashSwept(x0, x1, edges);
     int crossings = 0;
     // Violent motion (an exploding run) makes every swept box meet every other: the pairs
     // tested are capped at kMaxPairsPerEdge per edge, and truncated() says the count is then
@@ -163,15 +155,7 @@ int CrossingCounter::countEdges(const std::vector<Vec3>& x0, const std::vector<V
 int CrossingCounter::count(const std::vector<Vec3>& x0, const std::vector<Vec3>& x1,
                            const std::vector<std::array<int, 3>>& triangles) {
     if (triangles.empty() || x0.size() != x1.size()) return 0;
-    boxes_.resize(triangles.size());
-    Real edgeSum = 0;
-    for (size_t t = 0; t < triangles.size(); ++t) {
-        Aabb box;
-        for (int k : triangles[t]) box.add(x0[k]), box.add(x1[k]);
-        boxes_[t] = box;
-        edgeSum += (x0[triangles[t][1]] - x0[triangles[t][0]]).norm();
-    }
-    hash_.build(boxes_, std::max(edgeSum / triangles.size(), 1e-6));
+    hashSwept(x0, x1, triangles);
     int crossings = 0;
     for (int q = 0; q < static_cast<int>(x0.size()); ++q) {
         Aabb box;

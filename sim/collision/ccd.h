@@ -4,7 +4,9 @@
 // when f(t) = (b(t) - a(t)) x (c(t) - a(t)) . (q(t) - a(t)) = 0, a cubic in t. Each root
 // where f changes sign is a moment q passes through the plane; it is a crossing when q(t)
 // then lies inside the triangle (barycentric coordinates >= 0).
+#include <algorithm>
 #include <array>
+#include <cstddef>
 #include <vector>
 
 #include "sim/collision/spatial_hash.h"
@@ -43,6 +45,22 @@ class CrossingCounter {
     static constexpr long kMaxPairsPerEdge = 16;
 
   private:
+    // Boxes each element's sweep x0 -> x1 and hashes the boxes in cells of its mean first
+    // edge (an element: triangle or edge, its particle indices).
+    template <std::size_t N>
+    void hashSwept(const std::vector<Vec3>& x0, const std::vector<Vec3>& x1,
+                   const std::vector<std::array<int, N>>& elements) {
+        boxes_.resize(elements.size());
+        Real lengthSum = 0;
+        for (std::size_t e = 0; e < elements.size(); ++e) {
+            Aabb box;
+            for (int k : elements[e]) box.add(x0[k]), box.add(x1[k]);
+            boxes_[e] = box;
+            lengthSum += (x0[elements[e][1]] - x0[elements[e][0]]).norm();
+        }
+        hash_.build(boxes_, std::max<Real>(lengthSum / elements.size(), 1e-6));
+    }
+
     std::vector<Aabb> boxes_;
     SpatialHash hash_;
     bool truncated_ = false;

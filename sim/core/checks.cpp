@@ -68,13 +68,24 @@ Real volumeRatio(const World& world) {
     return target > 0 ? volume / target : 0;
 }
 
+namespace {
+
+// Brings the positions of the last call up to the world's particle count: a particle new
+// since then (a tear's duplicate) is traced back by its velocity. False on the first call.
+bool extendPrevious(const World& world, std::vector<Vec3>& previous) {
+    const std::vector<Vec3>& x = world.particles.x;
+    const bool had = !previous.empty();
+    if (previous.size() > x.size()) previous.clear();
+    for (size_t i = previous.size(); i < x.size(); ++i)
+        previous.push_back(x[i] - world.settings.frameDt * world.particles.v[i]);
+    return had;
+}
+
+}  // namespace
+
 int CrossingMonitor::update(const World& world) {
     const std::vector<Vec3>& x = world.particles.x;
-    const size_t old = previous_.size();
-    if (old > x.size()) previous_.clear();
-    // A particle new since the last call (a tear's duplicate) is traced back by its velocity.
-    for (size_t i = previous_.size(); i < x.size(); ++i)
-        previous_.push_back(x[i] - world.settings.frameDt * world.particles.v[i]);
+    const bool had = extendPrevious(world, previous_);
     truncated_ = false;
     lastWork_ = 0;
     const long elements = static_cast<long>(x.size() + world.triangles.size());
@@ -82,7 +93,7 @@ int CrossingMonitor::update(const World& world) {
                              world.settings.iterations *
                              static_cast<long>(world.constraints.size() + x.size());
     const long budget = std::max(kFloorPerElement * elements, kPerProjection * projections);
-    const int crossings = old == 0 ? 0 : count(previous_, x, world.triangles, budget);
+    const int crossings = had ? count(previous_, x, world.triangles, budget) : 0;
     truncatedUpdates_ += truncated_;
     previous_ = x;
     return crossings;
@@ -90,18 +101,15 @@ int CrossingMonitor::update(const World& world) {
 
 int EdgeCrossingMonitor::update(const World& world) {
     const std::vector<Vec3>& x = world.particles.x;
-    const size_t old = previous_.size();
-    if (old > x.size()) previous_.clear();
-    for (size_t i = previous_.size(); i < x.size(); ++i)
-        previous_.push_back(x[i] - world.settings.frameDt * world.particles.v[i]);
+    const bool had = extendPrevious(world, previous_);
     edges_.clear();
     for (const auto& t : world.triangles)
         for (int k = 0; k < 3; ++k)
             edges_.push_back({std::min(t[k], t[(k + 1) % 3]), std::max(t[k], t[(k + 1) % 3])});
     std::sort(edges_.begin(), edges_.end());
     edges_.erase(std::unique(edges_.begin(), edges_.end()), edges_.end());
-    const int crossings = old == 0 ? 0 : counter_.countEdges(previous_, x, edges_);
-    truncatedUpdates_ += old != 0 && counter_.truncated();
+    const int crossings = had ? counter_.countEdges(previous_, x, edges_) : 0;
+    truncatedUpdates_ += had && counter_.truncated();
     previous_ = x;
     return crossings;
 }
