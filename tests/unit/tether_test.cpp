@@ -2,6 +2,7 @@
 // get, what they do for PBD's stretch at pins, and that they follow tears.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "sim/core/checks.h"
@@ -64,18 +65,22 @@ TEST(Tether, EveryFreeParticleIsTetheredToBothPinsAtItsRestDistance) {
     }
 }
 
-// PBD at 10 iterations: without tethers the two pinned corners each hold half the cloth and
-// the edges there stretch several-fold; with them the sheet hangs at a few per cent.
+// PBD at 10 iterations (the scene's 2 substeps): without tethers the two pinned corners each
+// hold half the cloth and the edges there stretch several-fold; with them the peak over the
+// first swing stays under 10 % (issue 18; measured 0.068, and 0.153 at 1 substep).
 TEST(TetherSlow, HangingClothUnderPbdStretchesLittle) {
     for (bool on : {false, true}) {
         World world = hangingCloth(on);
-        for (int f = 0; f < 300; ++f) world.step();
-        const double strain = measure(world).maxStrain;
+        Real peak = 0;
+        for (int f = 0; f < 300; ++f) {
+            world.step();
+            peak = std::max(peak, measure(world).maxStrain);
+        }
         if (on)
-            EXPECT_LT(strain, 0.10);
+            EXPECT_LE(peak, 0.10);
         else
-            EXPECT_GT(strain, 1.0);  // so this test can fail
-        std::printf("tethers %d: max strain at frame 300 %.4f\n", on, strain);
+            EXPECT_GT(peak, 1.0);  // so this test can fail
+        std::printf("tethers %d: peak max strain over 300 frames %.4f\n", on, peak);
     }
 }
 
