@@ -31,6 +31,9 @@ app::Options curtain(double dt) {
     char text[32];
     std::snprintf(text, sizeof text, "%.17g", dt);
     o.settings.set("dt", text);
+    // One substep, as when this was written: at the scene's 2 substeps dt 1.0 stays finite.
+    o.settings.set("substeps", "1");
+    o.settings.set("iterations", "10");
     return o;
 }
 

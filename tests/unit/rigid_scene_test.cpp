@@ -56,6 +56,8 @@ TEST(RigidSceneSlow, ThousandFramesOnEverySolver) {
         for (const RigidBody& b : w.rigid.bodies)
             finite &= b.x.allFinite() && b.q.coeffs().allFinite();
         EXPECT_TRUE(finite) << solverName(kind);
+        std::printf("%s: top box y %.4f m, hammock box y %.4f m\n", solverName(kind),
+                    w.rigid.bodies[2].x.y(), w.rigid.bodies.back().x.y());
         // The stack still stands (top box at 0.75 m) and the hammock still holds its box.
         EXPECT_NEAR(w.rigid.bodies[2].x.y(), 0.75, 0.01) << solverName(kind);
         EXPECT_GT(w.rigid.bodies.back().x.y(), 0.5) << solverName(kind);
