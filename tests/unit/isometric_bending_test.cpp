@@ -173,6 +173,12 @@ TEST(IsometricBendingSlow, ClothOnSphereDrapesWithin5PercentOfTheDihedralShape) 
         ASSERT_EQ(loadScene(isometric, "cloth_on_sphere", 16), "");
         for (World* w : {&dihedral, &isometric}) {
             w->setSolver(solver);
+            // The scene as measured above (2 substeps x 10 iterations, no self collision).
+            // At its later defaults (4 x 5, self collision) the folds on the ground differ
+            // more between the two models: PBD bend 0.5 then 11 %, XPBD 1.2-3.3 % (2026-11-27).
+            w->settings.substeps = 2;
+            w->settings.iterations = 10;
+            w->settings.selfCollision = false;
             ASSERT_EQ(setParam(w->settings, "bend", std::to_string(bend)), "");
         }
         isometric.settings.bendingModel = BendingModel::Isometric;
