@@ -218,6 +218,7 @@ int runBeam(const Args& a, const std::string& command, FILE* out) {
         for (double dt : parseList<double>(a.dts)) {
             sim::World w = loadWith(a, kind, a.iterations);
             w.settings.frameDt = dt;
+            w.settings.substeps = 1;  // one step of dt per frame: the figure is per step size
             const std::vector<int> tip = sim::particlesAtMaxX(w.particles.x);
             auto tipY = [&] { return sim::meanHeight(w.particles.x, tip); };
             const Real restY = tipY();
