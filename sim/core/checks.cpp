@@ -102,12 +102,17 @@ int CrossingMonitor::update(const World& world) {
 int EdgeCrossingMonitor::update(const World& world) {
     const std::vector<Vec3>& x = world.particles.x;
     const bool had = extendPrevious(world, previous_);
-    edges_.clear();
-    for (const auto& t : world.triangles)
-        for (int k = 0; k < 3; ++k)
-            edges_.push_back({std::min(t[k], t[(k + 1) % 3]), std::max(t[k], t[(k + 1) % 3])});
-    std::sort(edges_.begin(), edges_.end());
-    edges_.erase(std::unique(edges_.begin(), edges_.end()), edges_.end());
+    // The edge list changes only with the topology (a tear, a cut, a scene change).
+    const std::pair<uint64_t, size_t> key{world.topologyVersion(), world.triangles.size()};
+    if (edgesFor_ != key) {
+        edges_.clear();
+        for (const auto& t : world.triangles)
+            for (int k = 0; k < 3; ++k)
+                edges_.push_back({std::min(t[k], t[(k + 1) % 3]), std::max(t[k], t[(k + 1) % 3])});
+        std::sort(edges_.begin(), edges_.end());
+        edges_.erase(std::unique(edges_.begin(), edges_.end()), edges_.end());
+        edgesFor_ = key;
+    }
     const int crossings = had ? counter_.countEdges(previous_, x, edges_) : 0;
     truncatedUpdates_ += had && counter_.truncated();
     previous_ = x;

@@ -5,7 +5,10 @@
 // volume of the pressure surfaces over their target; and the energy bound of the energy
 // sweep and tests.
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "sim/collision/ccd.h"
@@ -83,7 +86,8 @@ class EdgeCrossingMonitor {
   private:
     std::vector<Vec3> previous_;
     long truncatedUpdates_ = 0;
-    std::vector<std::array<int, 2>> edges_;
+    std::vector<std::array<int, 2>> edges_;                // the triangles' edges, each once
+    std::optional<std::pair<uint64_t, size_t>> edgesFor_;  // (topology version, triangles)
     CrossingCounter counter_;
 };
 
