@@ -39,14 +39,15 @@ std::string build(World& world, const SceneParams& params) {
     // V-cycle the beam blew up at frame 3 of dt = 30 ms (tip -158 m); in double it holds
     // 6.47e-7 m (pbd-bench softbody --scene beam --dt 0.03 --vcycle-precision double|float).
     world.settings.mgpbd.floatVCycle = false;
-    // Small steps by default, 10 substeps x 2 iterations (was 1 x 20, the same projections a
-    // frame): over frames 60-120 the tip sags 7.3 mm (range 3.0-11.8) under PBD, XPBD and
-    // MGPBD and 8.5 under HPBD, against 82 mm (66-104, kinetic energy up to 18 J), 91 and
-    // 102 (MGPBD's 12 ms budget holds no global step here). 8.9-12.0 ms a frame. 20 x 1 sagged
-    // 3.5 mm, but a grab dragging the beam then made MGPBD diverge (1e3-1e4 m/s from frame 20
-    // of MgpbdSolver.GrabDraggingTheStiffBeamDoesNotDiverge). `pbd-bench softbody --scene
-    // beam` keeps one step per dt, the paper's figure.
-    world.settings.substeps = 10;
+    // Small steps by default, 8 substeps x 2 iterations (was 1 x 20): over frames 60-120 the
+    // tip sags 12 mm (range 4.9-18.7) under XPBD and MGPBD, against 82 mm (66-104, kinetic
+    // energy up to 18 J) under XPBD and 102 under MGPBD (its 12 ms budget holds no global
+    // step here), at 6.9-9.2 ms a frame, inside the scene's 10 ms frame. 10 x 2 sagged 7.3 mm
+    // but took MGPBD to 12.5 ms; 20 x 1 sagged 3.5 mm, but a grab dragging the beam then made
+    // MGPBD diverge (1e3-1e4 m/s from frame 20 of
+    // MgpbdSolver.GrabDraggingTheStiffBeamDoesNotDiverge). `pbd-bench softbody --scene beam`
+    // keeps one step per dt, the paper's figure.
+    world.settings.substeps = 8;
     world.settings.iterations = 2;
     return {};
 }
