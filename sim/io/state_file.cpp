@@ -187,7 +187,8 @@ json particlesToJson(const Particles& P) {
             {"m", P.m},
             {"w", P.w},
             {"pinned", P.pinned},
-            {"origin", P.origin}};
+            {"origin", P.origin},
+            {"rest", jsonio::flat(P.rest)}};
 }
 
 std::vector<Vec3> vectors(const std::vector<double>& d) {
@@ -206,6 +207,9 @@ void particlesFromJson(const Node& n, Particles& P) {
     const std::vector<int> pinned = n.at("pinned").ints(count, 0, 1);
     P.pinned.assign(pinned.begin(), pinned.end());
     P.origin = n.at("origin").ints(count, 0, count - 1);
+    // The rest shape (tethers measure with it). Files written before it was saved lack it:
+    // their rest shape is taken as the positions, as for a world without one.
+    P.rest = n.has("rest") ? vectors(n.at("rest").doubles(3 * count, -kBig, kBig)) : P.x;
 }
 
 }  // namespace

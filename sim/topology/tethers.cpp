@@ -26,7 +26,7 @@ constexpr int kAnchors = 2;
 class StraightRest {
   public:
     StraightRest(const Particles& P, const std::vector<Triangle>& triangles) : P_(P) {
-        if (triangles.empty()) return;
+        if (triangles.empty() || P.rest.size() != P.x.size()) return;  // no rest shape: paths
         const Vec3& a = P.rest[triangles[0][0]];
         normal_ = (P.rest[triangles[0][1]] - a).cross(P.rest[triangles[0][2]] - a);
         if (normal_.norm() < 1e-12) return;
