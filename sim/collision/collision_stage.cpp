@@ -9,8 +9,6 @@
 
 namespace sim {
 
-namespace {
-
 Contact makeContact(const Particles& particles, int i, int c, const Collider& col,
                     const SurfacePoint& sp) {
     Contact contact;
@@ -33,6 +31,8 @@ BodyContact makeBodyContact(const Particles& particles, int i, int c, const Coll
     contact.approachSpeed = (particles.v[i] - contact.colliderVelocity).dot(sp.normal);
     return contact;
 }
+
+namespace {
 
 // The continuous test of §3.4 against one collider: the hit and its depth, if any.
 bool testCollider(const Particles& particles, int i, const Collider& col, Real thickness, Real dt,
@@ -123,6 +123,32 @@ void resolveRemainingPenetrations(Particles& particles, const std::vector<Collid
             contact.pushed = depth;
             contacts.push_back(contact);
         }
+    }
+}
+
+void resolveRemainingBodyPenetrations(World& world) {
+    Particles& P = world.particles;
+    std::vector<BodyContact>& contacts = world.contacts().bodies;
+    const Real h = world.settings.collisionThickness;
+    std::vector<uint8_t> touching;
+    for (int c = 0; c < static_cast<int>(world.colliders.size()); ++c) {
+        const Collider& col = world.colliders[c];
+        if (col.body < 0) continue;
+        touching.assign(P.size(), 0);
+        for (const BodyContact& bc : contacts)
+            if (bc.collider == c) touching[bc.particle] = 1;
+        for (const BodyAttachment& a : world.rigid.attachments)
+            if (a.body == col.body) touching[a.particle] = 1;  // held on its surface
+        RigidBody& body = world.rigid.bodies[col.body];
+        const size_t before = contacts.size();
+        for (int i = 0; i < P.size(); ++i) {
+            if (P.w[i] == 0 || touching[i] || signedDistance(col, P.p[i], h) >= 0) continue;
+            BodyContact contact =
+                makeBodyContact(P, i, c, col, closestSurfacePoint(col, P.p[i], h));
+            projectBodyContact(P, contact, body, world.settings.staticFriction);
+            contacts.push_back(contact);
+        }
+        if (contacts.size() > before) world.rigid.poseColliders(world.colliders);
     }
 }
 

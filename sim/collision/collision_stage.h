@@ -38,9 +38,23 @@ void projectContacts(Particles& particles, std::vector<Contact>& contacts, Real 
 // onto its inflated surface (contacts are generated before the solve, §3.4, so the solve
 // can push a particle into a curved collider past its tangent plane). Each push becomes a
 // contact too, so friction applies to it. Rigid bodies' colliders are skipped (their
-// contacts are two-way: finishRigidContacts).
+// contacts are two-way: finishRigidContacts, then resolveRemainingBodyPenetrations).
 void resolveRemainingPenetrations(Particles& particles, const std::vector<Collider>& colliders,
                                   Real thickness, std::vector<Contact>& contacts);
+
+// The same for rigid bodies, two-way: a particle that ends the solve within a body's inflated
+// surface with no contact with (nor attachment to) that body (a light particle a tear split off,
+// dragged into the thrown ball by its neighbours) gets a contact at the closest surface point now,
+// projected once with the body taking its share (projectBodyContact), and kept for the velocity
+// pass.
+void resolveRemainingBodyPenetrations(World& world);
+
+// A contact at surface point sp of collider c for particle i; for a body's collider the point
+// and normal are kept in the body's frame too, so the contact moves with it (PBD §4.2).
+Contact makeContact(const Particles& particles, int i, int c, const Collider& col,
+                    const SurfacePoint& sp);
+BodyContact makeBodyContact(const Particles& particles, int i, int c, const Collider& col,
+                            const SurfacePoint& sp);
 
 // Coulomb friction against the collider's motion, and restitution. A contact whose
 // tangential speed relative to the collider is below muStatic * pushed / dt sticks

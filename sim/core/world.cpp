@@ -143,6 +143,7 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
             break;  // (9)-(11)
         case Stage::PostProjection:
             finishRigidContacts(*this, dt);
+            if (!rigid.empty()) resolveRemainingBodyPenetrations(*this);
             resolveRemainingPenetrations(particles, colliders, s.collisionThickness,
                                          contacts_.colliders);
             break;
