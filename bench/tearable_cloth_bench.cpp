@@ -18,6 +18,7 @@ struct Args {
     int frames = 300;
     int repetitions = 2;
     std::string self = "0,1";  // self collision modes to run, 0 = off, 1 = on
+    int tethers = -1;          // -1: the scene's default (on), 0: off (the paper's set-up), 1: on
     std::string csv;
 };
 
@@ -29,8 +30,13 @@ int run(const Args& a) {
         return 2;
     }
     FILE* out = openCsv(a.csv);
-    std::fprintf(out, "# %s, scene tearable_cloth res %d, solver %s, %d iterations, %d frames\n",
-                 machineDescription().c_str(), a.res, a.solver.c_str(), a.iterations, a.frames);
+    std::fprintf(out,
+                 "# %s, scene tearable_cloth res %d, solver %s, %d iterations, %d frames, "
+                 "tethers %s\n",
+                 machineDescription().c_str(), a.res, a.solver.c_str(), a.iterations, a.frames,
+                 a.tethers < 0 ? "scene default"
+                 : a.tethers   ? "on"
+                               : "off");
     std::fprintf(out,
                  "self_collision,repetition,particles_start,particles_end,components_end,"
                  "ms_per_frame,ms_collisions,ms_solve,ms_tear\n");
@@ -41,6 +47,7 @@ int run(const Args& a) {
             world.settings.iterations = a.iterations;
             world.settings.trackResidual = false;
             world.settings.selfCollision = self;
+            if (a.tethers >= 0) world.settings.tethers = a.tethers != 0;
             world.setSolver(*kind);
             const int start = world.particles.size();
             double total = 0, collisions = 0, solve = 0, tear = 0;
@@ -71,6 +78,9 @@ BenchRegistration reg({"tearable", "tearable_cloth ms/frame, self collision off 
                            sub.add_option("--frames", a->frames);
                            sub.add_option("--repetitions", a->repetitions);
                            sub.add_option("--self", a->self, "comma-separated modes: 0 off, 1 on");
+                           sub.add_option("--tethers", a->tethers,
+                                          "-1 the scene's default (on), 0 off (the paper's "
+                                          "set-up), 1 on");
                            sub.add_option("--csv", a->csv);
                            return [a] { return run(*a); };
                        }});
