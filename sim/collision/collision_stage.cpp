@@ -130,7 +130,7 @@ void resolveRemainingBodyPenetrations(World& world) {
     Particles& P = world.particles;
     std::vector<BodyContact>& contacts = world.contacts().bodies;
     const Real h = world.settings.collisionThickness;
-    std::vector<uint8_t> touching;
+    std::vector<uint8_t>& touching = world.contacts().touchingBody;
     for (int c = 0; c < static_cast<int>(world.colliders.size()); ++c) {
         const Collider& col = world.colliders[c];
         if (col.body < 0) continue;
