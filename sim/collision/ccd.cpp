@@ -124,7 +124,8 @@ bool edgeEdgeCrossing(const Vec3& a0, const Vec3& a1, const Vec3& b0, const Vec3
 }
 
 int CrossingCounter::countEdges(const std::vector<Vec3>& x0, const std::vector<Vec3>& x1,
-                                const std::vector<std::array<int, 2>>& edges) {
+                                const std::vector<std::array<int, 2>>& edges,
+                                const std::vector<int>& origin) {
     if (edges.empty() || x0.size() != x1.size()) return 0;
     hashSwept(x0, x1, edges);
     int crossings = 0;
@@ -140,7 +141,7 @@ int CrossingCounter::countEdges(const std::vector<Vec3>& x0, const std::vector<V
         hash_.query(boxes_[e], [&](int f) {
             if (f <= e || truncated_) return;  // each pair once
             const int c = edges[f][0], d = edges[f][1];
-            if (a == c || a == d || b == c || b == d) return;
+            if (sharesOrigin(origin, a, b, c, d)) return;
             if (++pairs > maxPairs) {
                 truncated_ = true;
                 return;

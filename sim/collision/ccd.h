@@ -31,6 +31,17 @@ bool edgeEdgeCrossing(const Vec3& a0, const Vec3& a1, const Vec3& b0, const Vec3
                       const Vec3& c0, const Vec3& c1, const Vec3& d0, const Vec3& d1,
                       Real* t = nullptr);
 
+// True when edges (a, b) and (c, d) share a vertex, or two of their vertices the same origin
+// (Particles::origin: the copies a tear makes start at the same point, so their edges "meet"
+// there without crossing). `origin` may be empty (every particle its own origin).
+inline bool sharesOrigin(const std::vector<int>& origin, int a, int b, int c, int d) {
+    if (a == c || a == d || b == c || b == d) return true;
+    const int n = static_cast<int>(origin.size());
+    auto o = [&](int i) { return i < n ? origin[i] : i; };
+    const int oa = o(a), ob = o(b), oc = o(c), od = o(d);
+    return oa == oc || oa == od || ob == oc || ob == od;
+}
+
 // Counts the (vertex, triangle) pairs, vertex not in the triangle, that cross between the
 // positions x0 and x1 (same particle order). Uses a spatial hash of swept boxes.
 class CrossingCounter {
@@ -39,8 +50,10 @@ class CrossingCounter {
               const std::vector<std::array<int, 3>>& triangles);
     // Counts the pairs of edges, sharing no vertex, that pass through each other; at most
     // kMaxPairsPerEdge exact tests per edge (truncated() then says it is a lower bound).
+    // Pairs sharing an origin (sharesOrigin) are skipped.
     int countEdges(const std::vector<Vec3>& x0, const std::vector<Vec3>& x1,
-                   const std::vector<std::array<int, 2>>& edges);
+                   const std::vector<std::array<int, 2>>& edges,
+                   const std::vector<int>& origin = {});
     bool truncated() const { return truncated_; }
     static constexpr long kMaxPairsPerEdge = 16;
 

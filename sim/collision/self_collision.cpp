@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "sim/collision/ccd.h"
 #include "sim/collision/sdf.h"
 
 namespace sim {
@@ -304,6 +305,157 @@ void projectSelfContacts(Particles& P, std::vector<SelfContact>& contacts, Real 
         q += s * wk[0] * sc.side * n;
         for (int k = 0; k < 3; ++k) P.p[sc.tri[k]] -= s * wk[k + 1] * b[k] * sc.side * n;
     }
+}
+
+Real evaluateEdgeContact(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d, Vec3* n,
+                         Real* u, Real* v) {
+    const Vec3 cross = (b - a).cross(d - c);
+    const Real len = cross.norm();
+    if (len < 1e-14 || closestLineParameters(a, b, c, d, u, v) == 0) {
+        n->setZero();
+        *u = *v = 0;
+        return 0;
+    }
+    *n = cross / len;
+    return (a - c).dot(*n);  // both lines are perpendicular to n
+}
+
+namespace {
+
+// The edge-edge inequality of self_collision.h for a pair whose paths x -> p crossed; true
+// when it moved a particle.
+bool projectEdgeCrossing(Particles& P, int a, int b, int c, int d, Real thickness,
+                         Real* largestMove) {
+    const int verts[4] = {a, b, c, d};
+    if (P.w[a] + P.w[b] + P.w[c] + P.w[d] == 0) return false;
+    // The side: the sign f(t) = (b - a) x (d - c) . (c - a) (ccd.h) had at x, which is
+    // -|(b - a) x (d - c)| times the signed distance (a - c) . n. A pair that ends with f of
+    // the same sign crossed an even number of times (or never): it is on its side, and is
+    // left alone; otherwise the exact test says whether the lines met within both segments.
+    const Vec3 cross0 = (P.x[b] - P.x[a]).cross(P.x[d] - P.x[c]);
+    const Real f0 = cross0.dot(P.x[c] - P.x[a]), len0 = cross0.norm();
+    const Real f1 = (P.p[b] - P.p[a]).cross(P.p[d] - P.p[c]).dot(P.p[c] - P.p[a]);
+    if ((f0 <= 0) == (f1 <= 0)) return false;
+    if (!edgeEdgeCrossing(P.x[a], P.p[a], P.x[b], P.p[b], P.x[c], P.p[c], P.x[d], P.p[d]))
+        return false;
+    Vec3 n;
+    Real u, v;
+    const Real dist = evaluateEdgeContact(P.p[a], P.p[b], P.p[c], P.p[d], &n, &u, &v);
+    if (n.squaredNorm() == 0 || len0 < 1e-14) return false;  // parallel: no normal
+    const Real side = f0 <= 0 ? 1.0 : -1.0;
+    const Real gap = std::min(thickness, std::abs(f0) / len0);  // the distance the lines started at
+    const Real C = side * dist - gap;
+    if (C >= 0) return false;
+    u = std::clamp<Real>(u, 0, 1), v = std::clamp<Real>(v, 0, 1);
+    const Real bw[4] = {1 - u, u, -(1 - v), -v};  // grad_k C = side bw[k] n
+    Real sum = 0;
+    for (int k = 0; k < 4; ++k) sum += P.w[verts[k]] * bw[k] * bw[k];
+    if (sum < 1e-12) return false;
+    Real s = -C / sum;  // PBD eq. 9 with stiffness 1
+    // At most the pair's relative motion (at most half the longer edge) plus 2h per vertex.
+    Real relative = 0;
+    for (int i = 0; i < 2; ++i)
+        for (int j = 2; j < 4; ++j)
+            relative = std::max(
+                relative,
+                ((P.p[verts[i]] - P.x[verts[i]]) - (P.p[verts[j]] - P.x[verts[j]])).norm());
+    const Real size = std::max((P.x[b] - P.x[a]).norm(), (P.x[d] - P.x[c]).norm());
+    const Real maxStep = std::min(relative, 0.5 * size) + 2 * thickness;
+    Real largest = 0;
+    for (int k = 0; k < 4; ++k) largest = std::max(largest, s * P.w[verts[k]] * std::abs(bw[k]));
+    if (largest > maxStep) s *= maxStep / largest;
+    for (int k = 0; k < 4; ++k) P.p[verts[k]] += s * P.w[verts[k]] * bw[k] * side * n;
+    *largestMove = std::min(largest, maxStep);
+    return true;
+}
+
+}  // namespace
+
+int SelfCollision::resolveEdgeCrossings(Particles& P,
+                                        const std::vector<std::array<int, 3>>& triangles,
+                                        uint64_t topologyVersion, Real thickness, bool withinPieces,
+                                        const std::vector<SelfContact>& pairs) {
+    if (pairs.empty() || static_cast<int>(piece_.size()) != P.size()) return 0;
+    if (!withinPieces && pieces_ < 2) return 0;
+    if (topologyVersion != meshEdgesVersion_ || triangles.size() != meshEdgesTriangles_) {
+        meshEdges_.clear();
+        for (const auto& t : triangles)
+            for (int k = 0; k < 3; ++k)
+                meshEdges_.push_back(
+                    {std::min(t[k], t[(k + 1) % 3]), std::max(t[k], t[(k + 1) % 3])});
+        std::sort(meshEdges_.begin(), meshEdges_.end());
+        meshEdges_.erase(std::unique(meshEdges_.begin(), meshEdges_.end()), meshEdges_.end());
+        meshEdgesVersion_ = topologyVersion;
+        meshEdgesTriangles_ = triangles.size();
+    }
+    const int m = static_cast<int>(meshEdges_.size());
+    auto sweptBox = [&](int e) {
+        Aabb box;
+        for (int k : meshEdges_[e]) box.add(P.x[k]), box.add(P.p[k]);
+        return box;
+    };
+    // The particles of this substep's vertex-triangle pairs (see the header: where edges can
+    // cross); the edges with one of them are hashed by their swept boxes x -> p once.
+    marked_.assign(P.size(), 0);
+    for (const SelfContact& sc : pairs)
+        marked_[sc.q] = marked_[sc.tri[0]] = marked_[sc.tri[1]] = marked_[sc.tri[2]] = 1;
+    edgesTested_.clear();
+    edgeBoxes_.clear();
+    Real lengthSum = 0;
+    for (int e = 0; e < m; ++e) {
+        if (!marked_[meshEdges_[e][0]] && !marked_[meshEdges_[e][1]]) continue;
+        const Aabb box = sweptBox(e);
+        if (!withinPieces && !nearOtherPiece(box, piece_[meshEdges_[e][0]])) continue;
+        edgesTested_.push_back(e);
+        edgeBoxes_.push_back(box);
+        lengthSum += (P.x[meshEdges_[e][1]] - P.x[meshEdges_[e][0]]).norm();
+    }
+    const int tested = static_cast<int>(edgesTested_.size());
+    if (tested == 0) return 0;
+    // Cells of the mean edge length (measured on softbody_on_cloth: 0.5x and 2x visit more).
+    edgeHash_.build(edgeBoxes_, std::max(lengthSum / tested, thickness));
+    std::fill(marked_.begin(), marked_.end(), 0);  // from here: moved by the last pass
+    Real drift = 0;  // the largest correction made since the boxes were hashed
+    int projections = 0;
+    auto resolve = [&](int a, int b, int c, int d) {
+        // Sharing a vertex, or an origin: the two sides of a tear start together.
+        if (sharesOrigin(P.origin, a, b, c, d)) return;
+        if (!withinPieces && piece_[a] == piece_[c]) return;
+        Real move = 0;
+        if (!projectEdgeCrossing(P, a, b, c, d, thickness, &move)) return;
+        ++projections;
+        drift = std::max(drift, move);
+        marked_[a] = marked_[b] = marked_[c] = marked_[d] = 1;
+    };
+    for (int i = 0; i < tested; ++i) {
+        const int a = meshEdges_[edgesTested_[i]][0], b = meshEdges_[edgesTested_[i]][1];
+        edgeHash_.query(edgeBoxes_[i], [&](int j) {
+            if (j > i)
+                resolve(a, b, meshEdges_[edgesTested_[j]][0], meshEdges_[edgesTested_[j]][1]);
+        });
+    }
+    // Later passes re-test the edges a pass moved, against the same hash: only their own boxes
+    // there are stale, by at most the drift, so their query boxes grow by it.
+    for (int pass = 1; pass < kEdgePasses && projections > 0; ++pass) {
+        edgesMoved_.clear();
+        for (int e = 0; e < m; ++e)
+            if (marked_[meshEdges_[e][0]] || marked_[meshEdges_[e][1]]) edgesMoved_.push_back(e);
+        if (edgesMoved_.empty()) break;
+        std::fill(marked_.begin(), marked_.end(), 0);
+        const int before = projections;
+        for (int e : edgesMoved_) {
+            const int a = meshEdges_[e][0], b = meshEdges_[e][1];
+            Aabb box = sweptBox(e);
+            box.inflate(drift);
+            // A pair of two moved edges may be tested twice: the second test finds it resolved.
+            edgeHash_.query(box, [&](int j) {
+                const int f = edgesTested_[j];
+                if (f != e) resolve(a, b, meshEdges_[f][0], meshEdges_[f][1]);
+            });
+        }
+        if (projections == before) break;
+    }
+    return projections;
 }
 
 }  // namespace sim

@@ -41,10 +41,29 @@
 // A world of one piece then costs nothing. This is how a soft body meets a cloth or
 // another soft body (issue 18); self collision (within a piece) is the costly superset.
 //
-// Edge-edge contacts are not generated: two edges can pass through each other while no
-// vertex crosses a triangle (thickness h makes this rare for cloth of even resolution).
-// That is a named limitation (docs/architecture.md); --stats counts such passes in its
-// edge_crossings column (EdgeCrossingMonitor, core/checks.h).
+// Edge-edge (Settings::edgeContacts, resolveEdgeCrossings): two edges can pass through each
+// other while no vertex crosses a triangle (two strips crossing like an X). These contacts are
+// made only where it happens, after the solve: each pair of mesh edges (a, b), (c, d), sharing
+// no vertex (nor origin: a tear's copies start together), whose straight paths x -> p pass
+// through each other (the exact cubic test of ccd.h: f(t) = (b - a) x (d - c) . (c - a) changes
+// sign where the lines meet within both segments) gets the inequality
+//     C = s ((1 - u) a + u b - (1 - v) c - v d) . n - gap >= 0,  n = (b - a) x (d - c) / |...|
+// at p (u, v the closest points' parameters, clamped to the segments), s the side it started
+// the substep on (f's sign at x: f = -|(b - a) x (d - c)| (a - c) . n), gap = min(h, the
+// lines' distance at x), projected once with stiffness 1 and n held fixed (grad_a =
+// s (1 - u) n, grad_b = s u n, grad_c = -s (1 - v) n, grad_d = -s v n; linear momentum is
+// kept). As for the vertex-triangle pairs a projection moves a vertex at most its pair's
+// relative motion (at most half the longer edge) plus 2h: it takes back the motion that
+// crossed, so it adds no energy. Up to kEdgePasses passes re-test the edges a pass moved.
+//
+// Only edges with a vertex in one of the substep's vertex-triangle pairs are tested (hashing
+// every edge cost tearable_cloth ~40 % more per frame). Where two edges cross, the end of one
+// nearer the crossing is within half its length of a triangle of the other, so within h of its
+// box, which is what makes a vertex-triangle pair, when edges are at most 2h long; longer ones
+// (tearable_cloth's are 2.5h) are covered where a pair is near, not everywhere. --stats counts
+// what remains in its edge_crossings column (EdgeCrossingMonitor). A proximity contact for every
+// near edge pair (Bridson et al. 2002) was tried first: 2.5-10x slower, and mixed on
+// tearable_cloth's pile (docs/notes/2026-11-27-edge-crossings-and-mgpbd-cloth.md).
 #include <vector>
 
 #include "sim/collision/spatial_hash.h"
@@ -92,6 +111,15 @@ class SelfCollision {
     // True when q is one of the triangle's rest-mesh vertices or their neighbours.
     bool restNeighbours(const Particles& P, int q, const std::array<int, 3>& tri) const;
 
+    // After the solve: the edge-edge pairs that passed through each other between x and p are
+    // pushed back to the side they started on (see above); within pieces or, when
+    // `withinPieces` is false, between pieces only (the pieces of the last generate). Returns
+    // the number of projections made.
+    int resolveEdgeCrossings(Particles& P, const std::vector<std::array<int, 3>>& triangles,
+                             uint64_t topologyVersion, Real thickness, bool withinPieces,
+                             const std::vector<SelfContact>& pairs);
+    static constexpr int kEdgePasses = 4;
+
   private:
     void buildNeighbours(const Particles& P, const std::vector<DistanceConstraint>& edges);
     // piece_[i]: the piece of particle i (0 .. pieces - 1, joined through triangles), or -1
@@ -120,11 +148,27 @@ class SelfCollision {
     std::vector<int> supported_;  // collider contact of each particle, or -1
     std::vector<Aabb> triBoxes_;
     SpatialHash hash_;
+
+    // resolveEdgeCrossings: the triangles' edges, each once (rebuilt with the topology).
+    std::vector<std::array<int, 2>> meshEdges_;
+    uint64_t meshEdgesVersion_ = ~uint64_t(0);
+    size_t meshEdgesTriangles_ = 0;
+    std::vector<int> edgesTested_;  // the edges hashed (near a vertex-triangle pair)
+    std::vector<Aabb> edgeBoxes_;   // their swept boxes
+    std::vector<int> edgesMoved_;   // a later pass's queries
+    std::vector<uint8_t> marked_;   // per particle: in a vertex-triangle pair, then moved
+    SpatialHash edgeHash_;
 };
 
 // The constraint value and barycentric weights of q's projection onto the triangle (pure).
 Real evaluateSelfContact(const Vec3& q, const Vec3& p1, const Vec3& p2, const Vec3& p3, Real side,
                          Real thickness, Vec3* normal, Real bary[3]);
+
+// Signed distance (a - c) . n between the lines of edges (a, b) and (c, d) along their unit
+// common normal n = (b - a) x (d - c) / |...|, and the closest points' parameters u, v (on the
+// lines); n = 0 for (near) parallel edges. Its gradient is (1 - u) n, u n, -(1 - v) n, -v n.
+Real evaluateEdgeContact(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d, Vec3* n,
+                         Real* u, Real* v);
 
 // One Gauss-Seidel pass over the self contacts (stiffness 1, inequality). Sets the side of
 // a contact once q is over its triangle; spends the particles' budgets.

@@ -113,7 +113,8 @@ int EdgeCrossingMonitor::update(const World& world) {
         edges_.erase(std::unique(edges_.begin(), edges_.end()), edges_.end());
         edgesFor_ = key;
     }
-    const int crossings = had ? counter_.countEdges(previous_, x, edges_) : 0;
+    const int crossings =
+        had ? counter_.countEdges(previous_, x, edges_, world.particles.origin) : 0;
     truncatedUpdates_ += had && counter_.truncated();
     previous_ = x;
     return crossings;

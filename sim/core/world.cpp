@@ -143,6 +143,10 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
             break;  // (9)-(11)
         case Stage::PostProjection:
             finishRigidContacts(*this, dt);
+            if (s.edgeContacts && (s.selfCollision || s.bodyContacts))
+                contacts_.selfDetector.resolveEdgeCrossings(particles, triangles, topologyVersion_,
+                                                            s.selfThickness, s.selfCollision,
+                                                            contacts_.self);
             if (!rigid.empty()) resolveRemainingBodyPenetrations(*this);
             resolveRemainingPenetrations(particles, colliders, s.collisionThickness,
                                          contacts_.colliders);
