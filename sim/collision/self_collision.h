@@ -52,12 +52,13 @@
 // the substep on (f's sign at x: f = -|(b - a) x (d - c)| (a - c) . n), gap = min(h, the
 // lines' distance at x), projected once with stiffness 1 and n held fixed (grad_a =
 // s (1 - u) n, grad_b = s u n, grad_c = -s (1 - v) n, grad_d = -s v n; linear momentum is
-// kept). As for the vertex-triangle pairs a projection moves a vertex at most its pair's
-// relative motion (at most half the longer edge) plus 2h: it takes back the motion that
-// crossed, so it adds no energy. Up to kEdgePasses passes re-test the edges a pass moved.
+// kept). A projection moves a vertex at most its pair's relative motion (at most half the
+// longer edge) plus 2h, the vertex-triangle pairs' bound, so a pair that cannot hold is not
+// turned into speed through v = (p - x)/dt. Up to kEdgePasses passes re-test the edges a pass
+// moved. Candidate pairs: boxes of the sweeps x -> p, swept and pruned along one axis.
 //
-// Only edges with a vertex in one of the substep's vertex-triangle pairs are tested (hashing
-// every edge cost tearable_cloth ~40 % more per frame). Where two edges cross, the end of one
+// Only edges with a vertex in one of the substep's vertex-triangle pairs are tested (testing
+// every edge cost tearable_cloth 50-70 % more per frame). Where two edges cross, the end of one
 // nearer the crossing is within half its length of a triangle of the other, so within h of its
 // box, which is what makes a vertex-triangle pair, when edges are at most 2h long; longer ones
 // (tearable_cloth's are 2.5h) are covered where a pair is near, not everywhere. --stats counts
@@ -157,7 +158,7 @@ class SelfCollision {
     std::vector<Aabb> edgeBoxes_;   // their swept boxes
     std::vector<int> edgesMoved_;   // a later pass's queries
     std::vector<uint8_t> marked_;   // per particle: in a vertex-triangle pair, then moved
-    SpatialHash edgeHash_;
+    std::vector<std::pair<Real, int>> edgeOrder_;  // (box low end on the sweep axis, index)
 };
 
 // The constraint value and barycentric weights of q's projection onto the triangle (pure).
