@@ -75,8 +75,9 @@ class CrossingMonitor {
     long truncatedUpdates_ = 0, lastWork_ = 0;
 };
 
-// Counts the pairs of mesh edges (sharing no vertex) that passed through each other since
-// the last call (edgeEdgeCrossing, ccd.h): the crossings no vertex-triangle test sees.
+// Counts the pairs of mesh edges (sharing no vertex, nor origin: sharesOrigin, ccd.h) that
+// passed through each other since the last call (edgeEdgeCrossing, ccd.h): the crossings no
+// vertex-triangle test sees.
 // New particles are traced back as CrossingMonitor does.
 class EdgeCrossingMonitor {
   public:
