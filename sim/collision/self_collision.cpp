@@ -405,6 +405,7 @@ int SelfCollision::resolveEdgeCrossings(Particles& P,
     for (int e = 0; e < m; ++e) {
         if (!marked_[meshEdges_[e][0]] && !marked_[meshEdges_[e][1]]) continue;
         const Aabb box = sweptBox(e);
+        if (!box.lo.allFinite() || !box.hi.allFinite()) continue;  // (the sort needs an order)
         if (!withinPieces && !nearOtherPiece(box, piece_[meshEdges_[e][0]])) continue;
         edgesTested_.push_back(e);
         edgeBoxes_.push_back(box);
@@ -456,6 +457,7 @@ int SelfCollision::resolveEdgeCrossings(Particles& P,
             const int a = meshEdges_[e][0], b = meshEdges_[e][1];
             Aabb box = sweptBox(e);
             box.inflate(drift);
+            if (!box.lo.allFinite() || !box.hi.allFinite()) continue;
             // A pair of two moved edges may be tested twice: the second test finds it resolved.
             for (int l = 0; l < tested && edgeOrder_[l].first <= box.hi[axis]; ++l) {
                 const int j = edgeOrder_[l].second;
