@@ -325,7 +325,7 @@ namespace {
 // The edge-edge inequality of self_collision.h for a pair whose paths x -> p crossed; true
 // when it moved a particle.
 bool projectEdgeCrossing(Particles& P, int a, int b, int c, int d, Real thickness,
-                         Real* largestMove) {
+                         std::vector<Real>& budget, Real* largestMove) {
     const int verts[4] = {a, b, c, d};
     if (P.w[a] + P.w[b] + P.w[c] + P.w[d] == 0) return false;
     // The side: the sign f(t) = (b - a) x (d - c) . (c - a) (ccd.h) had at x, which is
@@ -364,30 +364,49 @@ bool projectEdgeCrossing(Particles& P, int a, int b, int c, int d, Real thicknes
     Real largest = 0;
     for (int k = 0; k < 4; ++k) largest = std::max(largest, s * P.w[verts[k]] * std::abs(bw[k]));
     if (largest > maxStep) s *= maxStep / largest;
-    for (int k = 0; k < 4; ++k) P.p[verts[k]] += s * P.w[verts[k]] * bw[k] * side * n;
-    *largestMove = std::min(largest, maxStep);
-    return true;
+    // And within what the self contacts may still move each particle this substep (the budget
+    // projectSelfContacts spends): pairs that cannot all hold stop there.
+    Real excess = 1;
+    for (int k = 0; k < 4; ++k) {
+        const Real move = s * P.w[verts[k]] * std::abs(bw[k]);
+        if (move > 0) excess = std::max(excess, move / std::max<Real>(budget[verts[k]], 1e-12));
+    }
+    s /= excess;
+    largest = 0;
+    for (int k = 0; k < 4; ++k) {
+        const Real move = s * P.w[verts[k]] * std::abs(bw[k]);
+        budget[verts[k]] -= move;
+        largest = std::max(largest, move);
+        P.p[verts[k]] += s * P.w[verts[k]] * bw[k] * side * n;
+    }
+    *largestMove = largest;
+    return largest > 0;
 }
 
 }  // namespace
 
+void SelfCollision::updateMeshEdges(const std::vector<std::array<int, 3>>& triangles,
+                                    uint64_t topologyVersion) {
+    if (topologyVersion == meshEdgesVersion_ && triangles.size() == meshEdgesTriangles_) return;
+    meshEdges_.clear();
+    for (const auto& t : triangles)
+        for (int k = 0; k < 3; ++k)
+            meshEdges_.push_back({std::min(t[k], t[(k + 1) % 3]), std::max(t[k], t[(k + 1) % 3])});
+    std::sort(meshEdges_.begin(), meshEdges_.end());
+    meshEdges_.erase(std::unique(meshEdges_.begin(), meshEdges_.end()), meshEdges_.end());
+    meshEdgesVersion_ = topologyVersion;
+    meshEdgesTriangles_ = triangles.size();
+}
+
 int SelfCollision::resolveEdgeCrossings(Particles& P,
                                         const std::vector<std::array<int, 3>>& triangles,
                                         uint64_t topologyVersion, Real thickness, bool withinPieces,
-                                        const std::vector<SelfContact>& pairs) {
+                                        const std::vector<SelfContact>& pairs,
+                                        std::vector<Real>& budget) {
     if (pairs.empty() || static_cast<int>(piece_.size()) != P.size()) return 0;
+    if (static_cast<int>(budget.size()) != P.size()) return 0;
     if (!withinPieces && pieces_ < 2) return 0;
-    if (topologyVersion != meshEdgesVersion_ || triangles.size() != meshEdgesTriangles_) {
-        meshEdges_.clear();
-        for (const auto& t : triangles)
-            for (int k = 0; k < 3; ++k)
-                meshEdges_.push_back(
-                    {std::min(t[k], t[(k + 1) % 3]), std::max(t[k], t[(k + 1) % 3])});
-        std::sort(meshEdges_.begin(), meshEdges_.end());
-        meshEdges_.erase(std::unique(meshEdges_.begin(), meshEdges_.end()), meshEdges_.end());
-        meshEdgesVersion_ = topologyVersion;
-        meshEdgesTriangles_ = triangles.size();
-    }
+    updateMeshEdges(triangles, topologyVersion);
     const int m = static_cast<int>(meshEdges_.size());
     auto sweptBox = [&](int e) {
         Aabb box;
@@ -429,7 +448,7 @@ int SelfCollision::resolveEdgeCrossings(Particles& P,
         if (sharesOrigin(P.origin, a, b, c, d)) return;
         if (!withinPieces && piece_[a] == piece_[c]) return;
         Real move = 0;
-        if (!projectEdgeCrossing(P, a, b, c, d, thickness, &move)) return;
+        if (!projectEdgeCrossing(P, a, b, c, d, thickness, budget, &move)) return;
         ++projections;
         drift = std::max(drift, move);
         marked_[a] = marked_[b] = marked_[c] = marked_[d] = 1;

@@ -53,9 +53,10 @@
 // lines' distance at x), projected once with stiffness 1 and n held fixed (grad_a =
 // s (1 - u) n, grad_b = s u n, grad_c = -s (1 - v) n, grad_d = -s v n; linear momentum is
 // kept). A projection moves a vertex at most its pair's relative motion (at most half the
-// longer edge) plus 2h, the vertex-triangle pairs' bound, so a pair that cannot hold is not
-// turned into speed through v = (p - x)/dt. Up to kEdgePasses passes re-test the edges a pass
-// moved. Candidate pairs: boxes of the sweeps x -> p, swept and pruned along one axis.
+// longer edge) plus 2h, and within the per-particle budget the vertex-triangle pairs spend (the
+// same rules), so pairs that cannot hold are not turned into speed through v = (p - x)/dt. Up to
+// kEdgePasses passes re-test the edges a pass moved. Candidate pairs: boxes of the sweeps x -> p,
+// swept and pruned along one axis.
 //
 // Only edges with a vertex in one of the substep's vertex-triangle pairs are tested (testing
 // every edge cost tearable_cloth 50-70 % more per frame). Where two edges cross, the end of one
@@ -114,11 +115,12 @@ class SelfCollision {
 
     // After the solve: the edge-edge pairs that passed through each other between x and p are
     // pushed back to the side they started on (see above); within pieces or, when
-    // `withinPieces` is false, between pieces only (the pieces of the last generate). Returns
-    // the number of projections made.
+    // `withinPieces` is false, between pieces only (the pieces of the last generate). `pairs`
+    // are the substep's vertex-triangle pairs, `budget` what the self contacts may still move
+    // each particle (generate's, spent by projectSelfContacts). Returns the projections made.
     int resolveEdgeCrossings(Particles& P, const std::vector<std::array<int, 3>>& triangles,
                              uint64_t topologyVersion, Real thickness, bool withinPieces,
-                             const std::vector<SelfContact>& pairs);
+                             const std::vector<SelfContact>& pairs, std::vector<Real>& budget);
     static constexpr int kEdgePasses = 4;
 
   private:
@@ -151,6 +153,7 @@ class SelfCollision {
     SpatialHash hash_;
 
     // resolveEdgeCrossings: the triangles' edges, each once (rebuilt with the topology).
+    void updateMeshEdges(const std::vector<std::array<int, 3>>& triangles, uint64_t version);
     std::vector<std::array<int, 2>> meshEdges_;
     uint64_t meshEdgesVersion_ = ~uint64_t(0);
     size_t meshEdgesTriangles_ = 0;

@@ -84,7 +84,7 @@ struct Settings {
     // cloth, two soft bodies, torn-off pieces): cheap where there is one piece.
     bool bodyContacts = true;
     Real selfThickness = 0.01;  // h of eq. 12: distance kept between layers [m]
-    // Edge-edge contacts where those vertex-triangle contacts apply: pairs of edges that pass
+    // Edge-edge contacts with self collision (within pieces): pairs of edges that pass
     // through each other in the solve are pushed back after it (self_collision.h).
     bool edgeContacts = true;
     // Tearing (PBD §5): an edge stretched beyond (1 + tearStrain) times its rest length
