@@ -123,6 +123,16 @@ bool edgeEdgeCrossing(const Vec3& a0, const Vec3& a1, const Vec3& b0, const Vec3
     return true;
 }
 
+void uniqueEdges(const std::vector<std::array<int, 3>>& triangles,
+                 std::vector<std::array<int, 2>>& edges) {
+    edges.clear();
+    for (const auto& t : triangles)
+        for (int k = 0; k < 3; ++k)
+            edges.push_back({std::min(t[k], t[(k + 1) % 3]), std::max(t[k], t[(k + 1) % 3])});
+    std::sort(edges.begin(), edges.end());
+    edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
+}
+
 int CrossingCounter::countEdges(const std::vector<Vec3>& x0, const std::vector<Vec3>& x1,
                                 const std::vector<std::array<int, 2>>& edges,
                                 const std::vector<int>& origin) {

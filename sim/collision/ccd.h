@@ -42,6 +42,10 @@ inline bool sharesOrigin(const std::vector<int>& origin, int a, int b, int c, in
     return oa == oc || oa == od || ob == oc || ob == od;
 }
 
+// The triangles' edges, each once, as (smaller index, larger index), sorted.
+void uniqueEdges(const std::vector<std::array<int, 3>>& triangles,
+                 std::vector<std::array<int, 2>>& edges);
+
 // Counts the (vertex, triangle) pairs, vertex not in the triangle, that cross between the
 // positions x0 and x1 (same particle order). Uses a spatial hash of swept boxes.
 class CrossingCounter {

@@ -388,12 +388,7 @@ bool projectEdgeCrossing(Particles& P, int a, int b, int c, int d, Real thicknes
 void SelfCollision::updateMeshEdges(const std::vector<std::array<int, 3>>& triangles,
                                     uint64_t topologyVersion) {
     if (topologyVersion == meshEdgesVersion_ && triangles.size() == meshEdgesTriangles_) return;
-    meshEdges_.clear();
-    for (const auto& t : triangles)
-        for (int k = 0; k < 3; ++k)
-            meshEdges_.push_back({std::min(t[k], t[(k + 1) % 3]), std::max(t[k], t[(k + 1) % 3])});
-    std::sort(meshEdges_.begin(), meshEdges_.end());
-    meshEdges_.erase(std::unique(meshEdges_.begin(), meshEdges_.end()), meshEdges_.end());
+    uniqueEdges(triangles, meshEdges_);
     meshEdgesVersion_ = topologyVersion;
     meshEdgesTriangles_ = triangles.size();
 }

@@ -105,12 +105,7 @@ int EdgeCrossingMonitor::update(const World& world) {
     // The edge list changes only with the topology (a tear, a cut, a scene change).
     const std::pair<uint64_t, size_t> key{world.topologyVersion(), world.triangles.size()};
     if (edgesFor_ != key) {
-        edges_.clear();
-        for (const auto& t : world.triangles)
-            for (int k = 0; k < 3; ++k)
-                edges_.push_back({std::min(t[k], t[(k + 1) % 3]), std::max(t[k], t[(k + 1) % 3])});
-        std::sort(edges_.begin(), edges_.end());
-        edges_.erase(std::unique(edges_.begin(), edges_.end()), edges_.end());
+        uniqueEdges(world.triangles, edges_);
         edgesFor_ = key;
     }
     const int crossings =
