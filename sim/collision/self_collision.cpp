@@ -395,12 +395,11 @@ void SelfCollision::updateMeshEdges(const std::vector<std::array<int, 3>>& trian
 
 int SelfCollision::resolveEdgeCrossings(Particles& P,
                                         const std::vector<std::array<int, 3>>& triangles,
-                                        uint64_t topologyVersion, Real thickness, bool withinPieces,
+                                        uint64_t topologyVersion, Real thickness,
                                         const std::vector<SelfContact>& pairs,
                                         std::vector<Real>& budget) {
     if (pairs.empty() || static_cast<int>(piece_.size()) != P.size()) return 0;
     if (static_cast<int>(budget.size()) != P.size()) return 0;
-    if (!withinPieces && pieces_ < 2) return 0;
     updateMeshEdges(triangles, topologyVersion);
     const int m = static_cast<int>(meshEdges_.size());
     auto sweptBox = [&](int e) {
@@ -420,7 +419,6 @@ int SelfCollision::resolveEdgeCrossings(Particles& P,
         if (!marked_[meshEdges_[e][0]] && !marked_[meshEdges_[e][1]]) continue;
         const Aabb box = sweptBox(e);
         if (!box.lo.allFinite() || !box.hi.allFinite()) continue;  // (the sort needs an order)
-        if (!withinPieces && !nearOtherPiece(box, piece_[meshEdges_[e][0]])) continue;
         edgesTested_.push_back(e);
         edgeBoxes_.push_back(box);
         all.add(box.lo), all.add(box.hi);
@@ -441,7 +439,6 @@ int SelfCollision::resolveEdgeCrossings(Particles& P,
     auto resolve = [&](int a, int b, int c, int d) {
         // Sharing a vertex, or an origin: the two sides of a tear start together.
         if (sharesOrigin(P.origin, a, b, c, d)) return;
-        if (!withinPieces && piece_[a] == piece_[c]) return;
         Real move = 0;
         if (!projectEdgeCrossing(P, a, b, c, d, thickness, budget, &move)) return;
         ++projections;

@@ -114,12 +114,12 @@ class SelfCollision {
     bool restNeighbours(const Particles& P, int q, const std::array<int, 3>& tri) const;
 
     // After the solve: the edge-edge pairs that passed through each other between x and p are
-    // pushed back to the side they started on (see above); within pieces or, when
-    // `withinPieces` is false, between pieces only (the pieces of the last generate). `pairs`
-    // are the substep's vertex-triangle pairs, `budget` what the self contacts may still move
-    // each particle (generate's, spent by projectSelfContacts). Returns the projections made.
+    // pushed back to the side they started on (see above), within pieces and between them
+    // alike; World calls it only with self collision. `pairs` are the substep's vertex-triangle
+    // pairs, `budget` what the self contacts may still move each particle (generate's, spent by
+    // projectSelfContacts). Returns the projections made.
     int resolveEdgeCrossings(Particles& P, const std::vector<std::array<int, 3>>& triangles,
-                             uint64_t topologyVersion, Real thickness, bool withinPieces,
+                             uint64_t topologyVersion, Real thickness,
                              const std::vector<SelfContact>& pairs, std::vector<Real>& budget);
     static constexpr int kEdgePasses = 4;
 

@@ -147,8 +147,8 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
             // MGPBD) the pushes set off a 1,479 m/s spike, 148 without (docs/architecture.md).
             if (s.edgeContacts && s.selfCollision)
                 contacts_.selfDetector.resolveEdgeCrossings(particles, triangles, topologyVersion_,
-                                                            s.selfThickness, s.selfCollision,
-                                                            contacts_.self, contacts_.selfBudget);
+                                                            s.selfThickness, contacts_.self,
+                                                            contacts_.selfBudget);
             if (!rigid.empty()) resolveRemainingBodyPenetrations(*this);
             resolveRemainingPenetrations(particles, colliders, s.collisionThickness,
                                          contacts_.colliders);
