@@ -398,8 +398,7 @@ int SelfCollision::resolveEdgeCrossings(Particles& P,
                                         uint64_t topologyVersion, Real thickness,
                                         const std::vector<SelfContact>& pairs,
                                         std::vector<Real>& budget) {
-    if (pairs.empty() || static_cast<int>(piece_.size()) != P.size()) return 0;
-    if (static_cast<int>(budget.size()) != P.size()) return 0;
+    if (pairs.empty() || static_cast<int>(budget.size()) != P.size()) return 0;
     updateMeshEdges(triangles, topologyVersion);
     const int m = static_cast<int>(meshEdges_.size());
     auto sweptBox = [&](int e) {
