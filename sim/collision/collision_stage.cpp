@@ -106,30 +106,37 @@ void projectCollisions(World& world, Real dt) {
                             contacts.selfBudget);
 }
 
+namespace {
+// f(i, sp) for every free particle i within collider col's surface inflated by h (signed
+// distance < 0) and not skipped, sp its closest point on that surface.
+template <class Skip, class F>
+void forEachPenetration(const Particles& P, const Collider& col, Real h, Skip&& skip, F&& f) {
+    for (int i = 0; i < P.size(); ++i) {
+        if (P.w[i] == 0 || skip(i) || signedDistance(col, P.p[i], h) >= 0) continue;
+        f(i, closestSurfacePoint(col, P.p[i], h));
+    }
+}
+}  // namespace
+
 void resolveRemainingPenetrations(Particles& particles, const std::vector<Collider>& colliders,
                                   Real thickness, std::vector<Contact>& contacts) {
-    if (colliders.empty()) return;
-    const int n = particles.size();
-    for (int i = 0; i < n; ++i) {
-        if (particles.w[i] == 0) continue;
-        for (int c = 0; c < static_cast<int>(colliders.size()); ++c) {
-            const Collider& col = colliders[c];
-            if (col.body >= 0) continue;  // bodies: finishRigidContacts (sim/rigid)
-            if (signedDistance(col, particles.p[i], thickness) >= 0) continue;
-            const SurfacePoint sp = closestSurfacePoint(col, particles.p[i], thickness);
-            const Real depth = (sp.point - particles.p[i]).norm();
-            particles.p[i] = sp.point;
-            Contact contact = makeContact(particles, i, c, col, sp);
-            contact.pushed = depth;
-            contacts.push_back(contact);
-        }
+    for (int c = 0; c < static_cast<int>(colliders.size()); ++c) {
+        const Collider& col = colliders[c];
+        if (col.body >= 0) continue;  // bodies: finishRigidContacts (sim/rigid)
+        forEachPenetration(
+            particles, col, thickness, [](int) { return false; },
+            [&](int i, const SurfacePoint& sp) {
+                Contact contact = makeContact(particles, i, c, col, sp);
+                contact.pushed = (sp.point - particles.p[i]).norm();
+                particles.p[i] = sp.point;
+                contacts.push_back(contact);
+            });
     }
 }
 
 void resolveRemainingBodyPenetrations(World& world) {
     Particles& P = world.particles;
     std::vector<BodyContact>& contacts = world.contacts().bodies;
-    const Real h = world.settings.collisionThickness;
     std::vector<uint8_t>& touching = world.contacts().touchingBody;
     for (int c = 0; c < static_cast<int>(world.colliders.size()); ++c) {
         const Collider& col = world.colliders[c];
@@ -141,13 +148,13 @@ void resolveRemainingBodyPenetrations(World& world) {
             if (a.body == col.body) touching[a.particle] = 1;  // held on its surface
         RigidBody& body = world.rigid.bodies[col.body];
         const size_t before = contacts.size();
-        for (int i = 0; i < P.size(); ++i) {
-            if (P.w[i] == 0 || touching[i] || signedDistance(col, P.p[i], h) >= 0) continue;
-            BodyContact contact =
-                makeBodyContact(P, i, c, col, closestSurfacePoint(col, P.p[i], h));
-            projectBodyContact(P, contact, body, world.settings.staticFriction);
-            contacts.push_back(contact);
-        }
+        forEachPenetration(
+            P, col, world.settings.collisionThickness, [&](int i) { return touching[i] != 0; },
+            [&](int i, const SurfacePoint& sp) {
+                BodyContact contact = makeBodyContact(P, i, c, col, sp);
+                projectBodyContact(P, contact, body, world.settings.staticFriction);
+                contacts.push_back(contact);
+            });
         if (contacts.size() > before) world.rigid.poseColliders(world.colliders);
     }
 }
