@@ -1,6 +1,6 @@
 # Issue 18: a headless run's total vertex-triangle crossings (the --stats check) stay at or
-# below LIMIT, and its edge-edge crossings at or below EDGE_LIMIT when given. ARGS: the
-# pbd-sandbox arguments, ';'-separated.
+# below LIMIT, its edge-edge crossings at or below EDGE_LIMIT and the two together at or below
+# TOTAL_LIMIT, when given. ARGS: the pbd-sandbox arguments, ';'-separated.
 execute_process(COMMAND ${EXE} --headless ${ARGS} --stats ${CSV}
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
@@ -17,11 +17,16 @@ if(crossings GREATER LIMIT)
   message(FATAL_ERROR "${crossings} crossings, more than ${LIMIT}: ${out}")
 endif()
 message(STATUS "${crossings} crossings (limit ${LIMIT}): ${out}")
-if(DEFINED EDGE_LIMIT)
+if(DEFINED EDGE_LIMIT OR DEFINED TOTAL_LIMIT)
   if(NOT out MATCHES "total edge-edge crossings ([0-9]+)")
     message(FATAL_ERROR "no edge-edge crossing count in the output: ${out}")
   endif()
-  if(CMAKE_MATCH_1 GREATER EDGE_LIMIT)
-    message(FATAL_ERROR "${CMAKE_MATCH_1} edge-edge crossings, more than ${EDGE_LIMIT}: ${out}")
+  set(edge ${CMAKE_MATCH_1})
+  if(DEFINED EDGE_LIMIT AND edge GREATER EDGE_LIMIT)
+    message(FATAL_ERROR "${edge} edge-edge crossings, more than ${EDGE_LIMIT}: ${out}")
+  endif()
+  math(EXPR total "${crossings} + ${edge}")
+  if(DEFINED TOTAL_LIMIT AND total GREATER TOTAL_LIMIT)
+    message(FATAL_ERROR "${total} crossings of both kinds, more than ${TOTAL_LIMIT}: ${out}")
   endif()
 endif()
