@@ -57,6 +57,9 @@ void configure(sim::World& world, const std::string& method, double knob) {
         world.settings.iterations = n;
         world.setSolver(sim::SolverKind::HPBD);
     } else {
+        // One iteration: where no global step fits, MGPBD sweeps at least the scene's
+        // iterations whatever its budget; with one, the budget alone sets how many.
+        world.settings.iterations = 1;
         world.settings.mgpbd.frameBudgetMs = std::max(knob, 0.05);
         world.setSolver(sim::SolverKind::MGPBD);
     }
