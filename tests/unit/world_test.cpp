@@ -98,6 +98,14 @@ TEST(WorldSlow, EveryScene1000FramesWithoutNaNUnderXpbd) {
     everyScene1000FramesWithoutNaN(SolverKind::XPBD);
 }
 
+TEST(WorldSlow, EveryScene1000FramesWithoutNaNUnderHpbd) {
+    everyScene1000FramesWithoutNaN(SolverKind::HPBD);
+}
+
+TEST(WorldSlow, EveryScene1000FramesWithoutNaNUnderMgpbd) {
+    everyScene1000FramesWithoutNaN(SolverKind::MGPBD);
+}
+
 TEST(World, DampingKeepsRigidMotion) {
     // Particles moving as a rigid body (translation + rotation) are not slowed by §3.5.
     Particles P;
