@@ -171,7 +171,7 @@ Real MgpbdSolver::fallbackSweeps(World& world, int it, Real r) {
     int count = static_cast<int>(std::min(work_.left() / sweep, 4.0 * s.maxIterations));
     // When no global iteration fitted, the sweeps are this substep's whole solve: at least
     // the iterations XPBD would run, budget or not, so MGPBD falls back to XPBD, not to a
-    // weaker XPBD. With at most 4 (kept until 2026-11-27), 600 frames at HEAD's defaults:
+    // weaker XPBD. With at most 4 (until 2026-11-27), 600 frames at the scenes' defaults:
     // self_collision_fold res 40 (7 substeps of 10 iterations) crossed 4 + 13 times (0 with
     // 10), rigid_stack's peak strain was 1.44 (0.93), hanging_cloth's 0.082 (0.064); every
     // scene's median stays under 16 ms (rigid_stack 14-16, as XPBD's 14-15).
