@@ -245,7 +245,8 @@ TEST(PrimalSystem, SwitchingSystemsAcrossATopologyChange) {
     world.settings.mgpbd.atol = 0;  // every frame solves
     world.settings.mgpbd.maxIterations = 2;
     world.settings.mgpbd.coarseSize = 50;  // two levels or more, before and after the cut
-    world.step();                          // dual hierarchy for the full sheet
+    world.settings.mgpbd.clothCoarseLevels = true;
+    world.step();  // dual hierarchy for the full sheet
     world.settings.mgpbd.primalSystem = true;
     world.step();
     world.constraints.distance.resize(world.constraints.distance.size() / 2);  // a cut

@@ -229,5 +229,26 @@ TEST(MgpbdSolver, GrabDraggingTheStiffBeamDoesNotDiverge) {
     EXPECT_LT(fastest, 30.0) << "fastest particle " << fastest << " m/s";
 }
 
+// MgpbdSettings::clothCoarseLevels: under the live defaults a cloth system's dual V-cycle is
+// one level (the smoother alone); a tet system keeps its AMG levels, and so does the paper
+// preset on cloth.
+TEST(MgpbdSolver, ClothDualIsOneLevelTetDualKeepsItsLevels) {
+    singleThread();
+    const auto levelsAfterOneStep = [](const char* scene, int res, bool paper) {
+        World world;
+        EXPECT_EQ(loadScene(world, scene, res), "");
+        world.setSolver(SolverKind::MGPBD);
+        if (paper) world.settings.mgpbd.applyPaperPreset();
+        world.settings.mgpbd.frameBudgetMs = 0;  // a global step whatever it costs
+        world.settings.mgpbd.maxIterations = 1;
+        world.settings.mgpbd.coarseSize = 40;
+        world.step();
+        return static_cast<const MgpbdSolver&>(world.solver()).hierarchy().levelCount();
+    };
+    EXPECT_EQ(levelsAfterOneStep("mgpbd_cloth", 16, false), 1);
+    EXPECT_GE(levelsAfterOneStep("mgpbd_cloth", 16, true), 2);
+    EXPECT_GE(levelsAfterOneStep("beam", 4, false), 2);
+}
+
 }  // namespace
 }  // namespace sim

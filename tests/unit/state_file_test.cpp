@@ -35,7 +35,10 @@ World load(const Case& c) {
     World w;
     EXPECT_EQ(loadScene(w, c.scene, c.resolution), "");
     w.setSolver(c.solver);
-    if (c.mgpbdCoarseSize > 0) w.settings.mgpbd.coarseSize = c.mgpbdCoarseSize;
+    if (c.mgpbdCoarseSize > 0) {  // a multilevel AMG, also on cloth
+        w.settings.mgpbd.coarseSize = c.mgpbdCoarseSize;
+        w.settings.mgpbd.clothCoarseLevels = true;
+    }
     return w;
 }
 

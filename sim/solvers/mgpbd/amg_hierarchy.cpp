@@ -8,8 +8,11 @@
 namespace sim {
 
 namespace {
-constexpr int kMaxDenseCoarse = 3000;  // beyond this the coarsest level is smoothed instead
-}
+// Beyond this the coarsest level is smoothed instead of factored densely (n^3 / 3 multiply-adds
+// at each refresh). Was 3000: curtain's hierarchy stalled at 2,282 rows and the factor took
+// 1.0 s of its first MGPBD frame (2026-11-28).
+constexpr int kMaxDenseCoarse = 1000;
+}  // namespace
 
 template <>
 std::vector<CycleLevel<double>>& AmgHierarchy::cycleLevels<double>() {

@@ -94,6 +94,10 @@ const ParamDesc kTable[] = {
      "stop coarsening below this many unknowns", nullptr, 0, PBD_FIELD(mgpbd.coarseSize)},
     {"mgpbd-max-levels", "mgpbd", T::Int, L::Experiment, 1, 30, false, "", "AMG levels at most",
      nullptr, 0, PBD_FIELD(mgpbd.maxLevels)},
+    {"mgpbd-cloth-coarse-levels", "mgpbd", T::Bool, L::Advanced, 0, 1, false, "",
+     "AMG levels in the dual V-cycle of a system without tet rows (the paper's), else its "
+     "smoother alone",
+     nullptr, 0, PBD_FIELD(mgpbd.clothCoarseLevels)},
     {"mgpbd-coarse-solve", "mgpbd", T::Choice, L::Experiment, 0, 1, false, "",
      "coarsest level: dense Cholesky or smoothing", kCoarse, 2, PBD_FIELD(mgpbd.coarseSolve)},
     // Solve (§4.4-4.5).

@@ -27,6 +27,7 @@ void presetFields(MgpbdSettings& s, F&& f) {
     f(s.localSweeps);
     f(s.chebyshevDegree);
     f(s.chebyshevLowerRatio);
+    f(s.clothCoarseLevels);
 }
 }  // namespace
 
@@ -60,6 +61,7 @@ void MgpbdSettings::applyPaperPreset() {
     localSweeps = 0;
     chebyshevDegree = 16;
     chebyshevLowerRatio = 0.0005;
+    clothCoarseLevels = true;
 }
 
 MgpbdSettings MgpbdSettings::primalAmgSettings() const {
@@ -71,6 +73,15 @@ MgpbdSettings MgpbdSettings::primalAmgSettings() const {
     s.chebyshevLowerRatio = primalChebyshevLowerRatio;
     s.candidateCount = primalCandidates;
     s.floatVCycle = primalFloatVCycle;
+    return s;
+}
+
+MgpbdSettings MgpbdSettings::dualAmgSettings(bool tetRows) const {
+    MgpbdSettings s = *this;
+    if (!tetRows && !clothCoarseLevels) {
+        s.maxLevels = 1;
+        s.coarseSolve = MgpbdCoarseSolve::Smooth;
+    }
     return s;
 }
 

@@ -93,6 +93,17 @@ struct MgpbdSettings {
     bool smoothedAggregation = false;  // smooth P (SA) instead of UA, for comparison
     int coarseSize = 400;              // stop coarsening below this many unknowns
     int maxLevels = 12;
+    // The dual V-cycle of a system without tet rows (cloth: distance, bending, attachment
+    // rows): with AMG levels below the finest (the paper's), or its smoother alone (a
+    // one-level Chebyshev preconditioner). Off in the live preset, by measurement
+    // (docs/notes/2026-11-28-dual-coarse-levels.md): on the cloth dual systems the coarse
+    // correction leaves the smallest eigenvalue of the preconditioned A where the smoother
+    // alone has it (res 10/16: 9.0e-4 both) and adds PCG iterations (mgpbd_cloth res 64,
+    // live smoother, to 1e-2: 82 against 69; res 32-256 likewise) at about twice the cost
+    // each; live, mgpbd_cloth's peak strain over 200 frames went from 0.20 to 0.095. Systems
+    // with tet rows keep their levels (with one, the stiff beam's tip sagged the wrong way,
+    // Beam.StrainRowsKeepTheTipDeflectionIndependentOfDt), as does the primal AMG.
+    bool clothCoarseLevels = false;
     MgpbdCoarseSolve coarseSolve = MgpbdCoarseSolve::Cholesky;
     int setupInterval = 20;  // frames between rebuilds of P and smoother coefficients
     // Recompute the Galerkin operators (and smoother diagonals) at every outer iteration
@@ -141,6 +152,9 @@ struct MgpbdSettings {
     bool primalFloatVCycle = false;
     // These settings with the primal fields in place of the dual ones (for K's AMG).
     MgpbdSettings primalAmgSettings() const;
+    // These settings as the dual system's AMG reads them: one level, smoothed, for a system
+    // without tet rows unless clothCoarseLevels.
+    MgpbdSettings dualAmgSettings(bool tetRows) const;
 
     static MgpbdSettings defaults() { return MgpbdSettings{}; }
     // The settings of the paper-figure benches (Fig. 14/17, linear-solvers, scaling; issue's

@@ -430,7 +430,10 @@ int MgpbdSolver::solveDual(const World& world, bool firstIteration, bool rebuilt
         // (the structure check covers solves that went through the primal system or Jacobi
         // while the topology changed: their hierarchy is not this A's)
         if (s.candidates == MgpbdCandidates::Strain) system_.strainModes(world, strain_);
-        amg_.setup(system_.A, s, &strain_);
+        const ConstraintSet& rows = world.constraints;
+        const bool tetRows =
+            !rows.tetVolume.empty() || !rows.arap.empty() || !rows.arapStrain.empty();
+        amg_.setup(system_.A, s.dualAmgSettings(tetRows), &strain_);
         amgStructure_ = system_.structureVersion();
         lastSetupFrame_ = world.frame();
         charge(mg_.workSetup, amg_.setupWork());
