@@ -74,6 +74,7 @@ bool arapRestInverse(const Vec3& x0, const Vec3& x1, const Vec3& x2, const Vec3&
 template <>
 struct ConstraintTraits<ArapConstraint> : TraitsDefaults<ArapConstraint, 4> {
     static constexpr const char* name = "ARAP";
+    static constexpr bool volumetric = true;
     static constexpr SplitRule split = SplitRule::Remap;
     static std::array<int*, 4> refs(ArapConstraint& c) {
         return {&c.i[0], &c.i[1], &c.i[2], &c.i[3]};
@@ -98,6 +99,7 @@ struct ConstraintTraits<ArapConstraint> : TraitsDefaults<ArapConstraint, 4> {
 template <>
 struct ConstraintTraits<ArapStrainConstraint> : TraitsDefaults<ArapStrainConstraint, 4, 6> {
     static constexpr const char* name = "ARAP strain";
+    static constexpr bool volumetric = true;
     static constexpr SplitRule split = SplitRule::Remap;
     static std::array<int*, 4> refs(ArapStrainConstraint& c) {
         return {&c.i[0], &c.i[1], &c.i[2], &c.i[3]};

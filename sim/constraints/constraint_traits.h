@@ -13,10 +13,10 @@
 //   rows  > 1:  static void evaluate(const T&, const std::vector<Vec3>& p,
 //                                    Real (&C)[rows], Vec3 (&g)[rows][arity])
 //
-// and may override the defaults (unilateral, dense, maxStep, check, readSettings). A
-// multi-row constraint evaluates all its rows at once, so shared work (a tet's polar
-// decomposition) is done once per constraint; solvers see `rows` scalar rows with one
-// compliance scale.
+// and may override the defaults (unilateral, dense, volumetric, maxStep, check,
+// readSettings). A multi-row constraint evaluates all its rows at once, so shared work (a
+// tet's polar decomposition) is done once per constraint; solvers see `rows` scalar rows with
+// one compliance scale.
 //
 // A type of variable arity (one row over a particle list of its own length, e.g. the volume
 // of a closed surface, pressure.h) derives from VariableTraitsDefaults<T> instead and gives
@@ -66,6 +66,9 @@ struct CommonTraitsDefaults {
     // the type before each step, so a slider acts on constraints built before it moved.
     static constexpr bool readsSettings = false;
     static void readSettings(T&, const Settings&) {}
+    // A tet element's rows (a solid, not a sheet): MGPBD keeps the dual AMG's coarse levels
+    // for a system with such rows (MgpbdSettings::clothCoarseLevels).
+    static constexpr bool volumetric = false;
     // Largest move of a particle in one projection (see BendingConstraint::maxStep).
     static Real maxStep(const T&) { return std::numeric_limits<Real>::infinity(); }
     // Type-specific validation beyond the indices; nullptr when fine.

@@ -32,6 +32,7 @@ inline Real evaluateTetVolume(const Vec3& x1, const Vec3& x2, const Vec3& x3, co
 template <>
 struct ConstraintTraits<TetVolumeConstraint> : TraitsDefaults<TetVolumeConstraint, 4> {
     static constexpr const char* name = "tet volume";
+    static constexpr bool volumetric = true;
     static constexpr SplitRule split = SplitRule::Remap;
     static std::array<int*, 4> refs(TetVolumeConstraint& c) {
         return {&c.i[0], &c.i[1], &c.i[2], &c.i[3]};

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <ctime>
 #include <string>
+#include <type_traits>
 
 #include "sim/collision/collision_stage.h"
 #include "sim/core/snapshot.h"
@@ -430,9 +431,10 @@ int MgpbdSolver::solveDual(const World& world, bool firstIteration, bool rebuilt
         // (the structure check covers solves that went through the primal system or Jacobi
         // while the topology changed: their hierarchy is not this A's)
         if (s.candidates == MgpbdCandidates::Strain) system_.strainModes(world, strain_);
-        const ConstraintSet& rows = world.constraints;
-        const bool tetRows =
-            !rows.tetVolume.empty() || !rows.arap.empty() || !rows.arapStrain.empty();
+        bool tetRows = false;
+        visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+            tetRows = tetRows || (std::decay_t<decltype(traits)>::volumetric && !array.empty());
+        });
         amg_.setup(system_.A, s.dualAmgSettings(tetRows), &strain_);
         amgStructure_ = system_.structureVersion();
         lastSetupFrame_ = world.frame();
