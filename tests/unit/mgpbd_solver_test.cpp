@@ -165,6 +165,57 @@ TEST(MgpbdSolver, LineSearchNeverRaisesTheResidual) {
     EXPECT_LT(h.back(), 0.02 * h.front());  // measured: 0.0096 (0.586 -> 5.6e-3)
 }
 
+// The watchdog lets full steps go on through a rise of ||b|| but ends the substep on the best
+// state it reached: the same positions as a run stopped at that iteration, and that run's ||b||.
+TEST(MgpbdSolver, WatchdogEndsOnTheBestState) {
+    singleThread();
+    struct Run {
+        SolverStats stats;
+        std::vector<Vec3> p;
+    };
+    const auto run = [](int watchdog, int iterations) {
+        World world;
+        prepare(world, 12, 0.4);
+        MgpbdSettings& s = world.settings.mgpbd;
+        s.maxIterations = iterations;
+        s.atol = 0;
+        s.relaxation = 1;  // full steps, which overshoot on this crumpled sheet
+        s.watchdogSteps = watchdog;
+        MgpbdSolver solver;
+        solver.solve(world, world.settings.substepDt());
+        return Run{solver.stats(), world.particles.p};
+    };
+    const Run plain = run(0, 12);
+    const auto& ph = plain.stats.residualHistory;
+    ASSERT_EQ(ph.size(), 13u);
+    const size_t plainBest = std::min_element(ph.begin(), ph.end()) - ph.begin();
+    ASSERT_LT(plainBest, 12u) << "full steps end on their best state here: the test needs a "
+                                 "harder sheet";
+
+    const Run kept = run(100, 12);  // never gives up within the 12 iterations
+    const auto& h = kept.stats.residualHistory;
+    ASSERT_EQ(h.size(), 13u);
+    for (size_t k = 0; k + 1 < h.size(); ++k)
+        EXPECT_EQ(h[k], ph[k]) << "same steps, iteration " << k;
+    EXPECT_EQ(h.back(), ph[plainBest]);
+    EXPECT_EQ(kept.stats.residual, ph[plainBest]);
+    EXPECT_EQ(kept.stats.find("watchdog best iteration").value_or(-1), double(plainBest));
+    EXPECT_EQ(kept.stats.find("watchdog rollback").value_or(0), 1.0);
+    const Run stopped = run(0, static_cast<int>(plainBest));
+    ASSERT_EQ(stopped.p.size(), kept.p.size());
+    for (size_t i = 0; i < kept.p.size(); ++i)
+        EXPECT_EQ(stopped.p[i], kept.p[i]) << "particle " << i;
+
+    // With one step of grace the first rise ends the loop, on the state before it.
+    size_t firstRise = 1;
+    while (!(ph[firstRise] > ph[firstRise - 1])) ++firstRise;
+    const Run strict = run(1, 12);
+    const auto& sh = strict.stats.residualHistory;
+    ASSERT_EQ(sh.size(), firstRise + 1);
+    EXPECT_EQ(sh.back(), ph[firstRise - 1]);
+    for (size_t k = 1; k < firstRise; ++k) EXPECT_LE(sh[k], sh[k - 1]);
+}
+
 // Inexact solves: the PCG stops once its residual is small enough for the outer stop
 // ||b|| < atol (here tolerance 0.1), so one Gauss-Newton step still reaches atol with fewer
 // PCG iterations than solving to pcgTolerance.

@@ -55,6 +55,15 @@ struct MgpbdSettings {
     bool lineSearch = false;
     Real lineSearchStep = 1.0;
     int lineSearchHalvings = 5;
+    // Watchdog (Chamberlain et al. 1982; an addition to the paper), without line search: the
+    // full steps go on through a rise of ||b||, but the state kept is the best one so far (x,
+    // lambda, rigid bodies). When watchdogSteps steps in a row have not gone below it, the
+    // state goes back to it and the substep's loop ends; the loop also ends on it. So the
+    // substep never ends with a larger ||b|| than it reached, while the truncated solves can
+    // still climb out of a rise the line search would stop at (bunny_squash frame 1: the
+    // line search stalls at 0.15; full steps reach 1e-2 through rises that last up to 12
+    // steps, docs/notes/2026-11-28-bunny-watchdog.md). 0 = off.
+    int watchdogSteps = 0;
     // Inexact solves (an addition): the PCG stops at relative residual
     // max(pcgTolerance, min(0.1, 0.5 atol / ||b||)), i.e. no more accurately than the outer
     // stop ||b|| < atol needs, instead of pcgTolerance alone.

@@ -103,11 +103,15 @@ void MgpbdSolver::solve(World& world, Real dt) {
     const Real rStart = r;  // the divergence guard's reference
     double lastIterationWork = 0;
     bool rejected = false;
+    // The watchdog (MgpbdSettings::watchdogSteps): the best state so far and the steps since.
+    watching_ = s.watchdogSteps > 0 && !s.lineSearch;
+    bool watchdogStop = false;
+    if (watching_) keepBest(world, 0, r);
     int it = 0;
     for (;; ++it) {
         stats_.residualHistory.push_back(r);
         times_.push_back(wallMsSince(start));
-        if (rejected || rows == 0 || it >= s.maxIterations || r < s.atol ||
+        if (rejected || watchdogStop || rows == 0 || it >= s.maxIterations || r < s.atol ||
             (s.rtol > 0 && r < s.rtol * b0))
             break;
         // Budget: the first global iteration must fit whole (else only sweeps, below); a
@@ -140,9 +144,11 @@ void MgpbdSolver::solve(World& world, Real dt) {
             if (rejected && r < unswept) rejected = false;
         }
         lastIterationWork = work_.used - before;
+        if (watching_ && !rejected) watchdogStop = watchdogAfterStep(world, it, r);
     }
+    r = watchdogEnd(world, r);
     // What the budget left when the global iterations stopped on it goes to sweeps.
-    if ((mg_.budgetStop || rejected) && rows > 0 && work_.limited())
+    if ((mg_.budgetStop || rejected || watchdogStop) && rows > 0 && work_.limited())
         r = fallbackSweeps(world, it, r);
     finishAfterLoop(world, it, b0, budget, rejected);
 }
@@ -321,6 +327,48 @@ bool MgpbdSolver::takeStep(World& world, int it, Real omega, Real previous, Real
     place(0, 0);
     r = previous;
     return false;
+}
+
+Real MgpbdSolver::watchdogEnd(World& world, Real r) {
+    if (!watching_ || !(r > bestResidual_)) return r;
+    // The loop stopped (iterations, budget, divergence) above the best state: back to it.
+    r = restoreBest(world);
+    stats_.residualHistory.back() = r;
+    return r;
+}
+
+bool MgpbdSolver::watchdogAfterStep(World& world, int it, Real& r) {
+    if (r < bestResidual_) {
+        keepBest(world, it + 1, r);
+        return false;
+    }
+    if (++sinceBest_ < world.settings.mgpbd.watchdogSteps) return false;
+    // The same state would take the same steps again: back to it, and stop.
+    r = restoreBest(world);
+    return true;
+}
+
+void MgpbdSolver::keepBest(const World& world, int it, Real r) {
+    bestP_ = world.particles.p;
+    bestLambda_ = lambda_;
+    bestBodies_.clear();
+    for (const RigidBody& b : world.rigid.bodies) bestBodies_.push_back({b.x, b.q});
+    bestResidual_ = r;
+    sinceBest_ = 0;
+    mg_.watchdogBest = it;
+    charge(mg_.workSolve, 3.0 * static_cast<double>(bestP_.size() + bestLambda_.size()));
+}
+
+Real MgpbdSolver::restoreBest(World& world) {
+    world.particles.p = bestP_;
+    lambda_ = bestLambda_;
+    for (size_t k = 0; k < bestBodies_.size(); ++k) {
+        world.rigid.bodies[k].x = bestBodies_[k].first;
+        world.rigid.bodies[k].q = bestBodies_[k].second;
+    }
+    mg_.watchdogRollback = true;
+    charge(mg_.workSolve, 3.0 * static_cast<double>(bestP_.size() + bestLambda_.size()));
+    return bestResidual_;
 }
 
 Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep) {
@@ -577,6 +625,8 @@ const SolverStats& MgpbdSolver::stats() const {
     e.emplace_back("line search omega (min)", mg_.minOmega);
     e.emplace_back("line search reject", mg_.lineSearchReject ? 1 : 0);
     e.emplace_back("diverged", mg_.diverged ? 1 : 0);
+    e.emplace_back("watchdog rollback", mg_.watchdogRollback ? 1 : 0);
+    e.emplace_back("watchdog best iteration", mg_.watchdogBest);
     if (mg_.levels > 0) {
         e.emplace_back("levels", mg_.levels);
         for (int l = 0; l < mg_.levels; ++l)

@@ -82,6 +82,15 @@ class MgpbdSolver final : public Solver {
     // MgpbdSettings::localSweeps XPBD Gauss-Seidel sweeps on the same rows and lambda, kept
     // only if they lower ||b|| (or always, `keep`); returns ||b||.
     Real localSweeps(World& world, int it, Real r, int count, bool keep = false);
+    // The watchdog's best state (MgpbdSettings::watchdogSteps): kept after outer iteration
+    // `it`, and put back (returns its ||b||; b itself is not re-evaluated).
+    void keepBest(const World& world, int it, Real r);
+    Real restoreBest(World& world);
+    // After outer iteration `it` left ||b|| = r: a new best is kept; the watchdogSteps-th step
+    // in a row without one puts the best back (r = its ||b||) and returns true (stop).
+    bool watchdogAfterStep(World& world, int it, Real& r);
+    // After the loop: the best state back if the loop ended above it; returns ||b||.
+    Real watchdogEnd(World& world, Real r);
     // Work of a substep's first global iteration, or 0 when it cannot be known yet.
     double firstIterationEstimate(const World& world, bool rebuilt) const;
     // Starts from the last substep's lambda (MgpbdSettings::warmStart) when the rows are the
@@ -118,6 +127,13 @@ class MgpbdSolver final : public Solver {
     std::vector<Vec3> start_;   // x before the step (line search)
     std::vector<std::pair<Vec3, Eigen::Quaterniond>> bodyStart_;  // body poses before the sweeps
     Vector lambda_, dlambda_, lambdaStart_;
+    // The watchdog's best state and its ||b||.
+    std::vector<Vec3> bestP_;
+    Vector bestLambda_;
+    std::vector<std::pair<Vec3, Eigen::Quaterniond>> bestBodies_;
+    Real bestResidual_ = 0;
+    int sinceBest_ = 0;                            // steps since the best state
+    bool watching_ = false;                        // the watchdog is on in this substep
     std::vector<std::vector<Real>> sweepLambdas_;  // lambda per constraint type (sweeps)
     SweepOrder sweepOrder_;                  // the sweeps visit constraints in rounds, as XPBD's do
     Vector lambdaPrev_;                      // the last substep's lambda (warm start)

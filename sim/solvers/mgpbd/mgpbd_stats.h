@@ -19,6 +19,8 @@ struct MgpbdStats {
     int budgetSweeps = 0;           // local sweeps run on what the budget had left
     bool lineSearchReject = false;  // the last step was rejected (residual would have grown)
     bool diverged = false;          // a full step was undone by the divergence guard
+    bool watchdogRollback = false;  // the state went back to the substep's best ||b||
+    int watchdogBest = 0;           // the outer iteration whose state the substep kept
     bool primal = false;            // solved through the primal system K
     bool setup = false;             // this substep ran an AMG setup
     bool warmStart = false;         // started from the last substep's lambda
