@@ -40,8 +40,8 @@ const ParamDesc kTable[] = {
     {"mgpbd-line-search-halvings", "mgpbd", T::Int, L::Experiment, 0, 30, false, "",
      "line-search retries at most", nullptr, 0, PBD_FIELD(mgpbd.lineSearchHalvings)},
     {"mgpbd-watchdog", "mgpbd", T::Int, L::Advanced, 0, 1000, false, "",
-     "without line search: keep the best ||b|| of the substep, go back to it after this many "
-     "steps above it; 0 = off",
+     "without line search or budget: keep the best ||b|| of the substep, go back to it after "
+     "this many steps above it; 0 = off",
      nullptr, 0, PBD_FIELD(mgpbd.watchdogSteps)},
     {"mgpbd-inexact", "mgpbd", T::Bool, L::Basic, 0, 1, false, "",
      "PCG only as accurate as the atol stop needs", nullptr, 0, PBD_FIELD(mgpbd.inexactSolves)},

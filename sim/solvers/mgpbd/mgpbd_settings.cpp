@@ -28,6 +28,8 @@ void presetFields(MgpbdSettings& s, F&& f) {
     f(s.chebyshevDegree);
     f(s.chebyshevLowerRatio);
     f(s.clothCoarseLevels);
+    f(s.watchdogSteps);
+    f(s.pcgMaxIterations);
 }
 }  // namespace
 
@@ -62,6 +64,8 @@ void MgpbdSettings::applyPaperPreset() {
     chebyshevDegree = 16;
     chebyshevLowerRatio = 0.0005;
     clothCoarseLevels = true;
+    watchdogSteps = 0;
+    pcgMaxIterations = 100;
 }
 
 MgpbdSettings MgpbdSettings::primalAmgSettings() const {

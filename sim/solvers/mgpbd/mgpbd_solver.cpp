@@ -103,8 +103,9 @@ void MgpbdSolver::solve(World& world, Real dt) {
     const Real rStart = r;  // the divergence guard's reference
     double lastIterationWork = 0;
     bool rejected = false;
-    // The watchdog (MgpbdSettings::watchdogSteps): the best state so far and the steps since.
-    watching_ = s.watchdogSteps > 0 && !s.lineSearch;
+    // The watchdog (MgpbdSettings::watchdogSteps; not under a budget): the best state so far
+    // and the steps since.
+    watching_ = s.watchdogSteps > 0 && !s.lineSearch && !work_.limited();
     bool watchdogStop = false;
     if (watching_) keepBest(world, 0, r);
     int it = 0;
