@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <ctime>
 #include <string>
 #include <type_traits>
 
 #include "sim/collision/collision_stage.h"
 #include "sim/core/snapshot.h"
 #include "sim/core/world.h"
+#include "sim/solvers/mgpbd/mgpbd_cpu_clock.h"
 #include "sim/solvers/pbd/gauss_seidel_solver.h"
 
 namespace sim {
@@ -20,21 +20,11 @@ namespace {
 // is 66x (beam, 300 frames; tearable_cloth 39x, the others below 5x); a grab dragging the
 // beam gave 6,000x and then exploded.
 constexpr double kDivergenceRatio = 1000;
-// The phases are timed in process CPU time (what a frame costs on a shared machine); the
-// residual history's times in wall time (residualTimesMs, the figures' x axis).
-struct Clock {
-    using time_point = double;
-    static double now() {
-        timespec t{};
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-        return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
-    }
-};
+// The residual history's times are wall time (residualTimesMs, the figures' x axis); the
+// phases are CPU time (mgpbd_cpu_clock.h).
 constexpr int kDensePasses = 3;
-double msSince(double t) {
-    return Clock::now() - t;
-}
 using Wall = std::chrono::steady_clock;
+using mgpbd_clock::msSince;
 double wallMsSince(Wall::time_point t) {
     return std::chrono::duration<double, std::milli>(Wall::now() - t).count();
 }
@@ -42,7 +32,7 @@ double wallMsSince(Wall::time_point t) {
 
 Real MgpbdSolver::evaluate(const World& world, Real dt, int it) {
     // Lines 4 and 6 (and g, MgpbdSettings::primalResidual): b at the current x and lambda.
-    const auto t = Clock::now();
+    const auto t = mgpbd_clock::nowMs();
     system_.evaluate(world, dt, lambda_);
     charge(mg_.workAssemble, system_.evaluateWork());
     if (world.settings.mgpbd.primalResidual && it > 0) {
@@ -65,7 +55,7 @@ void MgpbdSolver::solve(World& world, Real dt) {
                                               : 0.0;
     work_.start(budget);
 
-    auto t = Clock::now();
+    auto t = mgpbd_clock::nowMs();
     const bool rebuilt = system_.update(world);
     mg_.msSetup += msSince(t);
     const int rows = system_.rows();
@@ -260,7 +250,7 @@ bool MgpbdSolver::takeStep(World& world, int it, Real omega, Real previous, Real
     Particles& P = world.particles;
     const int n = P.size();
     const int rows = static_cast<int>(lambda_.size());
-    const auto t = Clock::now();
+    const auto t = mgpbd_clock::nowMs();
     if (!directStep_) system_.positionDelta(world, dlambda_, dx_);  // line 9
     if (s.primalResidual && it > 0)
 #pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
@@ -379,7 +369,7 @@ Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep
     lambdaStart_ = lambda_;
     bodyStart_.clear();  // the sweeps project contacts, which move rigid bodies too
     for (const RigidBody& b : world.rigid.bodies) bodyStart_.push_back({b.x, b.q});
-    const auto t = Clock::now();
+    const auto t = mgpbd_clock::nowMs();
     GaussSeidelSolver::resetLambdas(world, sweepLambdas_);
     system_.scatterLambda(lambda_, sweepLambdas_);
     // Forward, in rounds, as XPBD's sweeps: array order is the order that gained energy in
@@ -404,201 +394,6 @@ Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep
     }
     ++mg_.sweepRejects;
     return r;
-}
-
-bool MgpbdSolver::setupDue(const World& world, const AmgHierarchy& amg, long lastSetup,
-                           bool rebuilt) const {
-    return rebuilt || !amg.ready() || lastSetup < 0 ||
-           world.frame() - lastSetup >= std::max(world.settings.mgpbd.setupInterval, 1);
-}
-
-double MgpbdSolver::afterSolveWork(const MgpbdSettings& s) const {
-    // The step, one evaluation of its result, and the local sweeps with theirs.
-    const double evaluate = system_.evaluateWork();
-    return evaluate + 8.0 * static_cast<double>(system_.slots()) +
-           (s.localSweeps > 0 ? (s.localSweeps * kSweepPerEvaluate + 1) * evaluate : 0);
-}
-
-double MgpbdSolver::firstIterationEstimate(const World& world, bool rebuilt) const {
-    // Assembly, the hierarchy's refresh, one PCG iteration and what follows it, from the
-    // hierarchy when it is this structure's.
-    const MgpbdSettings& s = world.settings.mgpbd;
-    const bool primal = s.primalSystem && PrimalSystem::applicable(system_);
-    const AmgHierarchy& amg = primal ? primalAmg_ : amg_;
-    const double nnz =
-        static_cast<double>(primal ? primalSystem_.K.nonZeros() : system_.A.nonZeros());
-    const bool known =
-        !rebuilt && amg.ready() && (primal || amgStructure_ == system_.structureVersion());
-    double estimate = afterSolveWork(s) + static_cast<double>(primal ? primalSystem_.fillProducts()
-                                                                     : system_.fillProducts());
-    // A global iteration is only worth its assembly and Galerkin refresh with a few PCG
-    // iterations: one or two left the cloth scenes worse than the sweeps the same work buys
-    // (12 ms: hanging_cloth max strain 0.19 against 0.08, rotating_barrel 0.40 against 0.10).
-    const double pcgIterations = std::max(s.budgetMinPcgIterations, 1);
-    if (s.jacobiPreconditioner && !primal) return estimate + pcgIterations * 2 * nnz;
-    // The refresh and the PCG iterations (no hierarchy yet: ~3 SpMVs each).
-    const double iteration = known ? amg.refreshWork() + pcgIterations * (nnz + amg.cycleWork())
-                                   : pcgIterations * 3 * nnz;
-    const long lastSetup = primal ? lastPrimalSetupFrame_ : lastSetupFrame_;
-    if (known && !setupDue(world, amg, lastSetup, false)) return estimate + iteration;
-    // A setup: the periodic one runs whatever its own cost (that frame may exceed the
-    // budget, one in setupInterval) when the rest of a global iteration would fit, one forced
-    // by a new structure (tearing, cutting) only if its whole estimate fits; until then the
-    // substeps sweep (XPBD on the same rows). A periodic setup forced on substeps whose
-    // budget affords only sweeps (softbody_on_cloth: 1.2 ms a substep) left them one
-    // truncated global step: peak max strain 120 over 600 frames.
-    const bool periodic =
-        lastSetup < 0 || world.frame() - lastSetup >= std::max(s.setupInterval, 1);
-    if (periodic) return estimate + iteration;
-    const double perNonZero = amg.ready() && amg.levelNonZeros(0) > 0
-                                  ? amg.setupWork() / static_cast<double>(amg.levelNonZeros(0))
-                                  : kSetupSpmvs + kSetupRefreshes * 4;
-    return estimate + perNonZero * nnz + (kSetupRefreshes + 12) * nnz;
-}
-
-int MgpbdSolver::pcgCap(const MgpbdSettings& s, bool first, double perIteration,
-                        double reserve) const {
-    if (!work_.limited()) return s.pcgMaxIterations;
-    const double left = work_.left() - reserve;
-    int affordable = left > 0 ? static_cast<int>(left / std::max(perIteration, 1.0)) : 0;
-    if (first) affordable = std::max(affordable, s.budgetMinPcgIterations);
-    return std::clamp(affordable, 1, s.pcgMaxIterations);
-}
-
-int MgpbdSolver::solveDual(const World& world, bool firstIteration, bool rebuilt) {
-    const MgpbdSettings& s = world.settings.mgpbd;
-    auto t = Clock::now();
-    system_.fillMatrix(world);  // line 5
-    charge(mg_.workAssemble, static_cast<double>(system_.fillProducts()));
-    mg_.msAssemble += msSince(t);
-
-    t = Clock::now();  // line 7: lazy setup, else Galerkin refresh with P reused
-    if (s.jacobiPreconditioner) {
-        // the baseline needs no hierarchy
-    } else if (firstIteration && setupDue(world, amg_, lastSetupFrame_,
-                                          rebuilt || amgStructure_ != system_.structureVersion())) {
-        // (the structure check covers solves that went through the primal system or Jacobi
-        // while the topology changed: their hierarchy is not this A's)
-        if (s.candidates == MgpbdCandidates::Strain) system_.strainModes(world, strain_);
-        bool tetRows = false;
-        visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
-            tetRows = tetRows || (std::decay_t<decltype(traits)>::volumetric && !array.empty());
-        });
-        amg_.setup(system_.A, s.dualAmgSettings(tetRows), &strain_);
-        amgStructure_ = system_.structureVersion();
-        lastSetupFrame_ = world.frame();
-        charge(mg_.workSetup, amg_.setupWork());
-        mg_.setup = true;
-        mg_.msSetup += msSince(t);
-    } else if (firstIteration || s.galerkinEveryIteration) {
-        amg_.refresh(system_.A);
-        charge(mg_.workGalerkin, amg_.refreshWork());
-        mg_.msGalerkin += msSince(t);
-    } else {
-        amg_.refreshFinest(system_.A);
-        charge(mg_.workGalerkin, amg_.refreshFinestWork());
-        mg_.msGalerkin += msSince(t);
-    }
-
-    t = Clock::now();  // line 8
-    const Preconditioner vcycle = [this](const Vector& in, Vector& out) { amg_.vcycle(in, out); };
-    const Preconditioner jacobi = [this](const Vector& in, Vector& out) {
-        out.resize(in.size());
-        for (size_t i = 0; i < in.size(); ++i) out[i] = in[i] / diag_[i];
-    };
-    if (s.jacobiPreconditioner) diagonal(system_.A, diag_);
-    const double n = system_.rows();
-    const double perIteration = static_cast<double>(system_.A.nonZeros()) + 10 * n +
-                                (s.jacobiPreconditioner ? n : amg_.cycleWork());
-    const int cap = pcgCap(s, firstIteration, perIteration, afterSolveWork(s));
-    const PcgResult result =
-        pcg(system_.A, system_.b, dlambda_, s.jacobiPreconditioner ? jacobi : vcycle, pcgTolerance_,
-            cap, pcgWork_, s.floatVCycle && !s.jacobiPreconditioner);
-    charge(mg_.workSolve, perIteration * result.iterations);
-    if (!(result.relativeResidual <= pcgTolerance_)) ++mg_.pcgCapHits;
-    mg_.msSolve += msSince(t);
-    return result.iterations;
-}
-
-int MgpbdSolver::solvePrimal(const World& world, bool firstIteration, bool rebuilt) {
-    const MgpbdSettings& s = world.settings.mgpbd;
-    auto t = Clock::now();
-    rebuilt = primalSystem_.update(world, system_) || rebuilt;
-    primalSystem_.fill(world, system_);
-    charge(mg_.workAssemble, static_cast<double>(primalSystem_.fillProducts()));
-    mg_.msAssemble += msSince(t);
-    t = Clock::now();
-    if (firstIteration && setupDue(world, primalAmg_, lastPrimalSetupFrame_, rebuilt)) {
-        primalSystem_.setupAmg(world, s.primalAmgSettings(), primalAmg_);
-        lastPrimalSetupFrame_ = world.frame();
-        charge(mg_.workSetup, primalAmg_.setupWork());
-        mg_.setup = true;
-        mg_.msSetup += msSince(t);
-    } else if (firstIteration || s.galerkinEveryIteration) {
-        primalAmg_.refresh(primalSystem_.K);
-        charge(mg_.workGalerkin, primalAmg_.refreshWork());
-        mg_.msGalerkin += msSince(t);
-    } else {
-        primalAmg_.refreshFinest(primalSystem_.K);
-        charge(mg_.workGalerkin, primalAmg_.refreshFinestWork());
-        mg_.msGalerkin += msSince(t);
-    }
-    t = Clock::now();
-    const double slots = static_cast<double>(system_.slots());
-    const double perIteration = static_cast<double>(primalSystem_.K.nonZeros()) +
-                                10.0 * primalSystem_.K.rows + primalAmg_.cycleWork() + 3 * slots;
-    const int cap = pcgCap(s, firstIteration, perIteration, afterSolveWork(s));
-    const PcgResult result = primalSystem_.solve(world, system_, primalAmg_, pcgTolerance_, cap,
-                                                 s.primalFloatVCycle, pcgWork_, dlambda_);
-    charge(mg_.workSolve, perIteration * result.iterations + 4 * slots);
-    const bool converged = result.relativeResidual <= pcgTolerance_;
-    if (!converged) ++mg_.pcgCapHits;
-    if (s.primalResidual) {
-        // dx = y - M^-1 g (PrimalSystem::positionStep): a truncated y leaves its residual in
-        // the next iteration's g instead of in a wrong dlambda, so it is a full step.
-        primalSystem_.positionStep(dx_);
-        directStep_ = true;
-        charge(mg_.workSolve, 3.0 * primalSystem_.K.rows);
-    } else if (!converged) {
-        // Without g, a primal iterate short of convergence can map to a dual step far worse
-        // than none: dlambda = D^-1 (b - J y) amplifies y's error by 1/alpha~ (measured: PCG
-        // capped at 10 iterations drove the dual residual to 1e20 within 10 outer
-        // iterations, then NaN). So it is scaled to minimise ||b - s A dlambda|| over s in
-        // [0, 1], with A dlambda = alpha~ dlambda + J W J^T dlambda applied matrix-free.
-        system_.positionDelta(world, dlambda_, dx_);
-        scratch_.resize(dlambda_.size());
-        for (size_t r = 0; r < dlambda_.size(); ++r)
-            scratch_[r] = system_.alphaTilde[r] * dlambda_[r];
-        system_.addGradientTimes(dx_, scratch_);
-        charge(mg_.workSolve, 4 * slots);
-        const Real qq = dot(scratch_, scratch_), bq = dot(system_.b, scratch_);
-        const Real scale =
-            qq > 0 && std::isfinite(bq) ? std::clamp(bq / qq, Real(0), Real(1)) : Real(0);
-        for (Real& v : dlambda_) v *= scale;
-        mg_.minPrimalStepScale = std::min<double>(mg_.minPrimalStepScale, scale);
-    }
-    mg_.msSolve += msSince(t);
-    return result.iterations;
-}
-
-void MgpbdSolver::addPrimalResidual(const World& world) {
-    // M^-1 g = (x - x~) - M^-1 grad C^T lambda, zero on pinned particles; b += grad C M^-1 g.
-    const Particles& P = world.particles;
-    system_.positionDelta(world, lambda_, primal_);
-    const int n = P.size();
-#pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
-    for (int i = 0; i < n; ++i)
-        primal_[i] = P.w[i] > 0 ? Vec3(P.p[i] - predicted_[i] - primal_[i]) : Vec3::Zero();
-    system_.addGradientTimes(primal_, system_.b);
-}
-
-void MgpbdSolver::recordHierarchy(bool jacobi) {
-    const AmgHierarchy& amg = mg_.primal ? primalAmg_ : amg_;
-    mg_.levels = 0;
-    if (!amg.ready() || (!mg_.primal && jacobi)) return;
-    mg_.levels = std::min(amg.levelCount(), MgpbdStats::kMaxLevels);
-    for (int l = 0; l < mg_.levels; ++l) mg_.levelSize[l] = amg.levelSize(l);
-    mg_.operatorComplexity = amg.operatorComplexity();
 }
 
 const SolverStats& MgpbdSolver::stats() const {
