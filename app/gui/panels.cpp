@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <optional>
 #include <string>
 
 #include "app/gui/input.h"
@@ -247,6 +248,30 @@ void plot(const char* label, const History& h, const char* overlayFormat) {
                      FLT_MAX, ImVec2(0, 50 * ImGui::GetIO().FontGlobalScale));
 }
 
+// MGPBD's last substep in two lines: the global steps its work budget afforded, or that it
+// afforded none and the substep was the fallback XPBD sweeps (issue 14: the panel shows the
+// budget with the iterations and residual reached). Other solvers report no budget.
+void budgetSummary(const sim::SolverStats& st) {
+    const std::optional<double> budget = st.find("budget ms");
+    if (!budget) return;
+    const double work = st.find("work ms").value_or(0);
+    const int sweeps = static_cast<int>(st.find("budget sweeps").value_or(0));
+    const int pcg = static_cast<int>(st.find("pcg iterations").value_or(0));
+    if (st.iterations == 0 && sweeps > 0)
+        ImGui::TextColored(kWarning, "no global step fits: %d XPBD sweeps", sweeps);
+    else
+        ImGui::Text("%d global step%s, %d PCG iterations", st.iterations,
+                    st.iterations == 1 ? "" : "s", pcg);
+    if (*budget > 0)
+        ImGui::Text("work %.1f of %.1f ms a substep", work, *budget);
+    else
+        ImGui::Text("work %.1f ms a substep, no budget", work);
+    tooltip(
+        "MGPBD's frame budget (mgpbd-frame-budget-ms), counted in fixed work units and split "
+        "over the substeps; a global step runs only where the budget holds one, else the "
+        "substep runs XPBD sweeps on the same rows");
+}
+
 void statsPanel(Sandbox& s) {
     const ImGuiIO& io = ImGui::GetIO();
     const float width = panelWidth(s);
@@ -284,9 +309,14 @@ void statsPanel(Sandbox& s) {
     }
     ImGui::Text("strain max %.4f mean %.5f", st.metrics.maxStrain, st.metrics.meanStrain);
     ImGui::Text("residual %.3e, %d iterations", st.solver.residual, st.solver.iterations);
-    for (const auto& [name, value] : st.solver.extra) ImGui::Text("%s %.4g", name.c_str(), value);
+    budgetSummary(st.solver);
     plot("max strain", s.maxStrain, "%.4f");
     plot("sim ms", s.simMs, "%.2f");
+    if (!st.solver.extra.empty() && ImGui::TreeNode("solver details")) {
+        for (const auto& [name, value] : st.solver.extra)
+            ImGui::Text("%s %.4g", name.c_str(), value);
+        ImGui::TreePop();
+    }
     ImGui::PopItemWidth();
     ImGui::End();
 }
