@@ -289,17 +289,22 @@ void statsPanel(Sandbox& s) {
     const double ratio = running > 2 * kDisplayFrameSeconds
                              ? std::min(st.realTimeRatio, kDisplayFrameSeconds / running)
                              : st.realTimeRatio;
+    const bool lockstep = s.sim && s.sim->pacing() == Pacing::Lockstep;
     if (paused(s))
         ImGui::TextColored(kWarning, "paused");
     else if (running > 1)
         ImGui::TextColored(kWarning, "%.2gx real time (a step has run %.0f s)", ratio, running);
+    else if (lockstep)
+        ImGui::Text("lockstep, %.2gx real time", ratio);
     else if (ratio < 0.95)
         ImGui::TextColored(kWarning, "%.2gx real time", ratio);
     else
         ImGui::Text("real time");
-    tooltip(
-        "simulated seconds per wall-clock second; below 1 the simulation lags and the window "
-        "shows its last completed frame");
+    tooltip(lockstep ? "--frames, --input and recordings run one simulated frame per drawn frame, "
+                       "so that they replay exactly and a video gets every 1/60 s: the ratio is "
+                       "how fast the window draws, not a lag of the simulation"
+                     : "simulated seconds per wall-clock second; below 1 the simulation lags and "
+                       "the window shows its last completed frame");
     ImGui::Text("particles %d  constraints %zu", v.particleCount(), v.constraintCount);
     ImGui::Text("frame %ld  t = %.2f s", v.frame, v.time);
     const sim::Profile& p = st.profile;
