@@ -326,6 +326,64 @@ TEST(MgpbdSolver, GrabDraggingTheStiffBeamDoesNotDiverge) {
     EXPECT_LT(fastest, 30.0) << "fastest particle " << fastest << " m/s";
 }
 
+// Without a budget the divergence guard judges the substep as a whole, and a substep it
+// undoes is solved by XPBD sweeps. The same drag, live preset with its budget off: with the
+// watchdog (the default; it ends on the best state: 7.8 m/s) and without it (the guard at the
+// loop's end acts: 8.4 m/s; 387 m/s without that guard).
+TEST(MgpbdSolver, GrabDraggingTheStiffBeamWithoutABudgetStaysSlow) {
+    singleThread();
+    for (const int watchdog : {20, 0}) {
+        World world;
+        ASSERT_EQ(loadScene(world, "beam", 4), "");
+        world.setSolver(SolverKind::MGPBD);
+        world.settings.mgpbd.frameBudgetMs = 0;
+        world.settings.mgpbd.watchdogSteps = watchdog;
+        const int grabbed = 7;
+        Vec3 target = world.particles.x[grabbed];
+        Real fastest = 0;
+        bool guarded = false;
+        for (int f = 0; f < 30; ++f) {
+            if (f == 5) world.beginGrab(grabbed, target);
+            if (f > 5) world.moveGrab(target += Vec3(0, 0.05, 0));
+            world.step();
+            guarded =
+                guarded || static_cast<const MgpbdSolver&>(world.solver()).mgpbdStats().diverged;
+            for (const Vec3& v : world.particles.v) fastest = std::max(fastest, v.norm());
+        }
+        EXPECT_LT(fastest, 30.0) << "watchdog " << watchdog << ": fastest particle " << fastest
+                                 << " m/s, guard acted " << guarded;
+        if (watchdog == 0) {
+            EXPECT_TRUE(guarded);  // the guard at the loop's end acted
+        }
+    }
+}
+
+// The paper preset's beam at dt 30 ms, one step a frame (pbd-bench softbody --scene beam):
+// its first global step overshoots ||b|| more than 1000x (PCG at its cap of 100) and the next
+// six converge it (tip deflection 6.5e-7 m, README). A guard that undid that first step (until
+// 2026-11-29, also without a budget) left the substep unsolved: the beam fell 8.8 mm in frame 1.
+TEST(MgpbdSolverSlow, PaperBeamAtDt30msConvergesThroughItsFirstOvershoot) {
+    singleThread();
+    World world;
+    ASSERT_EQ(loadScene(world, "beam", 16), "");
+    world.setSolver(SolverKind::MGPBD);
+    world.settings.mgpbd.applyPaperPreset();
+    world.settings.mgpbd.primalResidual = true;
+    world.settings.mgpbd.maxIterations = 20;
+    world.settings.iterations = 20;
+    world.settings.frameDt = 0.03;
+    world.settings.substeps = 1;
+    const std::vector<Vec3> rest = world.particles.x;
+    world.step();
+    const MgpbdStats& st = static_cast<const MgpbdSolver&>(world.solver()).mgpbdStats();
+    EXPECT_FALSE(st.diverged);
+    EXPECT_GT(st.outerIterations, 1);
+    Real moved = 0;
+    for (size_t i = 0; i < rest.size(); ++i)
+        moved = std::max(moved, (world.particles.x[i] - rest[i]).norm());
+    EXPECT_LT(moved, 1e-5) << "largest displacement " << moved << " m";
+}
+
 // MgpbdSettings::clothCoarseLevels: under the live defaults a cloth system's dual V-cycle is
 // one level (the smoother alone); a tet system keeps its AMG levels, and so does the paper
 // preset on cloth.

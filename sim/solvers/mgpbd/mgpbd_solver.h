@@ -75,14 +75,15 @@ class MgpbdSolver final : public Solver {
     // The same through the primal system: fill K, its AMG, K y = J^T D^-1 b, dlambda_ from y.
     int solvePrimal(const World& world, bool firstIteration, bool rebuilt);
     // Line 11 with the line search; false when the step was rejected (x, lambda restored).
-    // A full step (no line search) that makes ||b|| grow past kDivergenceRatio times `start`
-    // is undone too (MgpbdStats::diverged).
+    // A full step (no line search) to a non-finite ||b||, or under a budget one that makes
+    // ||b|| grow past kDivergenceRatio times `start`, is undone too (MgpbdStats::diverged).
     bool takeStep(World& world, int it, Real omega, Real previous, Real start, Real& r);
     Real evaluate(const World& world, Real dt, int it);
     // MgpbdSettings::localSweeps XPBD Gauss-Seidel sweeps on the same rows and lambda, kept
     // only if they lower ||b|| (or always, `keep`); returns ||b||.
     Real localSweeps(World& world, int it, Real r, int count, bool keep = false);
-    // The watchdog's best state (MgpbdSettings::watchdogSteps): kept after outer iteration
+    // The watchdog's best state (MgpbdSettings::watchdogSteps; without a budget or the
+    // watchdog, the substep's start for the divergence guard): kept after outer iteration
     // `it`, and put back (returns its ||b||; b itself is not re-evaluated).
     void keepBest(const World& world, int it, Real r);
     Real restoreBest(World& world);
@@ -98,6 +99,11 @@ class MgpbdSolver final : public Solver {
     // lowers ||b||; returns ||b|| of the start taken.
     Real warmStart(World& world, Real dt, Real cold);
     void recordHierarchy(bool jacobi);
+    // After the loop (`stopped`: on the budget, a rejected step or the watchdog): the
+    // watchdog's best state, the divergence guard of a substep without a budget or watchdog
+    // (`guardAtEnd`: above kSubstepDivergenceRatio times rStart it goes back to its start),
+    // and the fallback sweeps.
+    void afterLoop(World& world, int it, Real r, Real rStart, bool guardAtEnd, bool stopped);
     // What the budget has left when the global iterations stopped on it (or on a rejected
     // step) goes to local sweeps; returns the residual after them.
     Real fallbackSweeps(World& world, int it, Real r);

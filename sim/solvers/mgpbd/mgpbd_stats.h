@@ -18,7 +18,7 @@ struct MgpbdStats {
     bool budgetStop = false;        // the outer loop ended on the budget
     int budgetSweeps = 0;           // local sweeps run on what the budget had left
     bool lineSearchReject = false;  // the last step was rejected (residual would have grown)
-    bool diverged = false;          // a full step was undone by the divergence guard
+    bool diverged = false;          // the divergence guard undid a step or the substep
     bool watchdogRollback = false;  // the state went back to the substep's best ||b||
     int watchdogBest = 0;           // the outer iteration whose state the substep kept
     bool primal = false;            // solved through the primal system K
