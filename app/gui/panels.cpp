@@ -263,9 +263,9 @@ void budgetSummary(const sim::SolverStats& st) {
         ImGui::Text("%d global step%s, %d PCG iterations", st.iterations,
                     st.iterations == 1 ? "" : "s", pcg);
     if (*budget > 0)
-        ImGui::Text("work %.1f of %.1f ms a substep", work, *budget);
+        ImGui::Text("work %.2g of %.2g ms a substep", work, *budget);
     else
-        ImGui::Text("work %.1f ms a substep, no budget", work);
+        ImGui::Text("work %.2g ms a substep, no budget", work);
     tooltip(
         "MGPBD's frame budget (mgpbd-frame-budget-ms), counted in fixed work units and split "
         "over the substeps; a global step runs only where the budget holds one, else the "
