@@ -46,18 +46,20 @@ void DrawList::solidSphere(const sim::Vec3& center, sim::Real radius, sim::Debug
     current().solids.push_back({Solid::Shape::Sphere,
                                 model({center, sim::Mat3::Identity()}, glm::vec3(r)),
                                 {c.r, c.g, c.b},
-                                nullptr});
+                                nullptr,
+                                c.a});
 }
 
 void DrawList::solidBox(const sim::Pose& pose, const sim::Vec3& h, sim::DebugColor c) {
-    current().solids.push_back({Solid::Shape::Box, model(pose, vec(h)), {c.r, c.g, c.b}, nullptr});
+    current().solids.push_back(
+        {Solid::Shape::Box, model(pose, vec(h)), {c.r, c.g, c.b}, nullptr, c.a});
 }
 
 void DrawList::solidCapsule(const sim::Pose& pose, sim::Real radius, sim::Real halfHeight,
                             sim::DebugColor c) {
     const float r = static_cast<float>(radius), h = static_cast<float>(halfHeight);
     current().solids.push_back(
-        {Solid::Shape::Cylinder, model(pose, {r, h, r}), {c.r, c.g, c.b}, nullptr});
+        {Solid::Shape::Cylinder, model(pose, {r, h, r}), {c.r, c.g, c.b}, nullptr, c.a});
     const sim::Vec3 axis = pose.rotation.col(1) * halfHeight;
     solidSphere(pose.position + axis, radius, c);
     solidSphere(pose.position - axis, radius, c);
@@ -67,7 +69,7 @@ void DrawList::solidMesh(const sim::Pose& pose,
                          const std::shared_ptr<const sim::TriangleMesh>& mesh, sim::DebugColor c) {
     if (!mesh) return;
     current().solids.push_back(
-        {Solid::Shape::Mesh, model(pose, glm::vec3(1.0f)), {c.r, c.g, c.b}, mesh});
+        {Solid::Shape::Mesh, model(pose, glm::vec3(1.0f)), {c.r, c.g, c.b}, mesh, c.a});
 }
 
 void DrawList::ground(const sim::Vec3& point) {

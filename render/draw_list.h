@@ -29,6 +29,7 @@ struct Solid {
     glm::mat4 model{1.0f};  // unit shape -> world
     glm::vec3 color{1.0f};
     std::shared_ptr<const sim::TriangleMesh> mesh;  // Shape::Mesh
+    float alpha = 1.0f;  // below 1: see-through everywhere (sim::DebugColor::a)
 };
 
 struct DrawLayerData {

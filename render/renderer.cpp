@@ -168,18 +168,22 @@ void Renderer::drawSurfaces(const glm::mat4& viewProj, bool shadowPass) {
     glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
 }
 
-void Renderer::drawSolids(const std::vector<const DrawList*>& lists, float alpha) {
+void Renderer::drawSolids(const std::vector<const DrawList*>& lists, float alpha, SolidPass pass) {
     surfaceShader_.use();
     const GLint model = surfaceShader_.uniform("uModel");
     const GLint front = surfaceShader_.uniform("uFrontColor"),
                 back = surfaceShader_.uniform("uBackColor");
+    const GLint opacity = surfaceShader_.uniform("uAlpha");
     glUniform1i(surfaceShader_.uniform("uHeatmap"), 0);
-    glUniform1f(surfaceShader_.uniform("uAlpha"), alpha);
     const unsigned mask = layerMask();
     for (const DrawList* list : lists)
         for (int l = 0; l < static_cast<int>(DrawLayer::Count); ++l) {
             if (!(mask & (1u << l))) continue;
             for (const Solid& s : list->layer(static_cast<DrawLayer>(l)).solids) {
+                const bool glass = s.alpha < 1.0f;
+                if ((pass == SolidPass::Opaque && glass) || (pass == SolidPass::Glass && !glass))
+                    continue;
+                glUniform1f(opacity, std::min(alpha, s.alpha));
                 const Mesh& mesh = meshFor(s);
                 glUniformMatrix4fv(model, 1, GL_FALSE, glm::value_ptr(s.model));
                 glUniform3fv(front, 1, glm::value_ptr(s.color));
@@ -212,7 +216,7 @@ void Renderer::drawShadows(const std::vector<const DrawList*>& lists, const glm:
     glStencilOp(GL_KEEP, GL_KEEP, GL_INCR);
     glDepthMask(GL_FALSE);
     drawSurfaces(viewProj, true);
-    drawSolids(lists, 1.0f);  // uShadowPass is still 1
+    drawSolids(lists, 1.0f, SolidPass::Opaque);  // uShadowPass is still 1; glass casts none
     glDepthMask(GL_TRUE);
     glDisable(GL_STENCIL_TEST);
     glDisable(GL_BLEND);
@@ -274,12 +278,15 @@ void Renderer::draw(const SurfaceView& surface, const DrawList& world, const Dra
     drawSurfaces(viewProj, false);
     glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
     glStencilFunc(GL_EQUAL, 0, 0xff);
-    drawSolids(lists, 1.0f);
+    drawSolids(lists, 1.0f, SolidPass::Opaque);
     glStencilFunc(GL_EQUAL, 1, 0xff);
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     glDepthMask(GL_FALSE);
-    drawSolids(lists, kSeeThroughAlpha);
+    drawSolids(lists, kSeeThroughAlpha, SolidPass::All);
+    // Glass solids (sim::Collider::seeThrough) where no surface is behind them either.
+    glStencilFunc(GL_EQUAL, 0, 0xff);
+    drawSolids(lists, 1.0f, SolidPass::Glass);
     glDepthMask(GL_TRUE);
     glDisable(GL_BLEND);
     glDisable(GL_STENCIL_TEST);

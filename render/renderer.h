@@ -62,7 +62,10 @@ class Renderer {
     const Mesh& meshFor(const Solid& solid);
     unsigned layerMask() const;
     void drawSurfaces(const glm::mat4& viewProj, bool shadowPass);
-    void drawSolids(const std::vector<const DrawList*>& lists, float alpha);
+    // Opaque: the solids of opacity 1; Glass: the others (Solid::alpha); All: both. Each is
+    // drawn at the lower of `alpha` and its own opacity.
+    enum class SolidPass { Opaque, Glass, All };
+    void drawSolids(const std::vector<const DrawList*>& lists, float alpha, SolidPass pass);
     void drawGround(float y, const glm::mat4& viewProj);
     void drawShadows(const std::vector<const DrawList*>& lists, const glm::mat4& viewProj);
     void drawLines(const std::vector<float>& vertices, GLenum mode, const glm::mat4& viewProj);

@@ -38,6 +38,9 @@ struct Collider {
     // The rigid body (World::rigid.bodies) whose shape this is, or -1 for a static or
     // kinematic collider; a body's collider is posed by it every substep (sim/rigid).
     int body = -1;
+    // Drawn see-through everywhere, like glass: a wall the camera looks into a container
+    // through (rotating_barrel's end plates). Drawing only; scene files keep it.
+    bool seeThrough = false;
 
     static Collider plane(const Vec3& point, const Vec3& normal);
     static Collider sphere(const Vec3& center, Real radius);

@@ -15,6 +15,7 @@ struct TriangleMesh;
 
 struct DebugColor {
     float r = 1, g = 1, b = 1;
+    float a = 1;  // a solid's opacity (below 1: drawn see-through everywhere); lines ignore it
 };
 
 // Where a solid is: its local origin and local -> world rotation.

@@ -12,6 +12,7 @@ namespace sim {
 namespace {
 
 const DebugColor kCollider{0.62f, 0.63f, 0.60f};
+constexpr float kGlassOpacity = 0.2f;              // Collider::seeThrough
 const DebugColor kRigidBody{0.80f, 0.52f, 0.25f};  // a rigid body's collider: it moves on its own
 const DebugColor kPin{0.9f, 0.1f, 0.1f};
 const DebugColor kGrab{1.0f, 0.9f, 0.1f};
@@ -33,7 +34,8 @@ bool isGround(const Collider& c) {
 
 void drawCollider(const Collider& c, DebugDraw& draw) {
     const Pose pose{c.center, c.rotation};
-    const DebugColor color = c.body >= 0 ? kRigidBody : kCollider;
+    DebugColor color = c.body >= 0 ? kRigidBody : kCollider;
+    if (c.seeThrough) color.a = kGlassOpacity;
     switch (c.shape) {
         case ColliderShape::Plane:
             if (isGround(c))

@@ -191,6 +191,7 @@ json colliderToJson(const Collider& c) {
         j["rotation"] = toJson(c.rotation);
     j["velocity"] = toJson(c.velocity);
     j["angular_velocity"] = toJson(c.angularVelocity);
+    if (c.seeThrough) j["see_through"] = true;
     const ColliderMotion& m = c.motion;
     json motion;
     motion["type"] = motionTypeName(m.type);
@@ -277,6 +278,7 @@ Collider colliderFromJson(const Node& n, const Collider* existing, bool meshLate
     if (n.has("angular_velocity"))
         c.angularVelocity = n.at("angular_velocity").vec3(-kMaxSpeed, kMaxSpeed);
     if (n.has("motion")) c.motion = motionFromJson(n.at("motion"), c);
+    if (n.has("see_through")) c.seeThrough = n.at("see_through").boolean();
     return c;
 }
 

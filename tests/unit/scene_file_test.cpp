@@ -54,6 +54,7 @@ TEST(SceneFile, RoundTripKeepsSettingsPinsCollidersAndCamera) {
     world.pin(40, true);
     Collider ball = Collider::sphere(Vec3(0.2, 0.4, 0), 0.25);
     ball.motion = ColliderMotion::linear(ball, Vec3(0.5, 0, 0));
+    ball.seeThrough = true;
     world.colliders.push_back(ball);
     world.colliders[0].center.y() = -0.01;
 
@@ -75,6 +76,8 @@ TEST(SceneFile, RoundTripKeepsSettingsPinsCollidersAndCamera) {
     EXPECT_EQ(back.colliders[0].center.y(), -0.01);
     EXPECT_EQ(back.colliders[1].motion.type, ColliderMotion::Type::Linear);
     EXPECT_EQ(back.colliders[1].radius, 0.25);
+    EXPECT_FALSE(back.colliders[0].seeThrough);
+    EXPECT_TRUE(back.colliders[1].seeThrough);
     EXPECT_EQ(stateHash(back), stateHash(world));
     for (int f = 0; f < 30; ++f) back.step();
     EXPECT_NEAR(back.colliders[1].center.x(), 0.2 + 0.5 * 0.5, 1e-12);  // moving at 0.5 m/s
