@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,17 +12,11 @@
 #include "bench/bench_util.h"
 #include "bench/mgpbd_cli.h"
 #include "sim/core/metrics.h"
+#include "sim/solvers/mgpbd/mgpbd_cpu_clock.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 
 namespace bench {
 namespace {
-
-// Process CPU time [ms] (all threads; the benches run with OMP_NUM_THREADS=1).
-double cpuMs() {
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
-}
 
 struct Args {
     std::string scene = "hanging_cloth";
@@ -59,9 +52,9 @@ int run(const Args& a) {
     int rejects = 0, capHits = 0;
     double phaseMs[4] = {}, units[4] = {};
     for (int f = 1; f <= a.frames; ++f) {
-        const double t0 = cpuMs();
+        const double t0 = sim::mgpbd_clock::nowMs();  // process CPU time
         w.step();
-        const double ms = cpuMs() - t0;
+        const double ms = sim::mgpbd_clock::msSince(t0);
         times.push_back(ms);
         const sim::FrameMetrics m = sim::measure(w);
         if (!std::isfinite(m.maxStrain)) {

@@ -98,14 +98,8 @@ int MgpbdSolver::solveDual(const World& world, bool firstIteration, bool rebuilt
         charge(mg_.workSetup, amg_.setupWork());
         mg_.setup = true;
         mg_.msSetup += msSince(t);
-    } else if (firstIteration || s.galerkinEveryIteration) {
-        amg_.refresh(system_.A);
-        charge(mg_.workGalerkin, amg_.refreshWork());
-        mg_.msGalerkin += msSince(t);
     } else {
-        amg_.refreshFinest(system_.A);
-        charge(mg_.workGalerkin, amg_.refreshFinestWork());
-        mg_.msGalerkin += msSince(t);
+        refreshOperators(amg_, system_.A, firstIteration || s.galerkinEveryIteration, t);
     }
 
     t = mgpbd_clock::nowMs();  // line 8
@@ -128,6 +122,18 @@ int MgpbdSolver::solveDual(const World& world, bool firstIteration, bool rebuilt
     return result.iterations;
 }
 
+void MgpbdSolver::refreshOperators(AmgHierarchy& amg, const CsrMatrix& A, bool allLevels,
+                                   double since) {
+    if (allLevels) {
+        amg.refresh(A);
+        charge(mg_.workGalerkin, amg.refreshWork());
+    } else {
+        amg.refreshFinest(A);
+        charge(mg_.workGalerkin, amg.refreshFinestWork());
+    }
+    mg_.msGalerkin += msSince(since);
+}
+
 int MgpbdSolver::solvePrimal(const World& world, bool firstIteration, bool rebuilt) {
     const MgpbdSettings& s = world.settings.mgpbd;
     auto t = mgpbd_clock::nowMs();
@@ -142,14 +148,9 @@ int MgpbdSolver::solvePrimal(const World& world, bool firstIteration, bool rebui
         charge(mg_.workSetup, primalAmg_.setupWork());
         mg_.setup = true;
         mg_.msSetup += msSince(t);
-    } else if (firstIteration || s.galerkinEveryIteration) {
-        primalAmg_.refresh(primalSystem_.K);
-        charge(mg_.workGalerkin, primalAmg_.refreshWork());
-        mg_.msGalerkin += msSince(t);
     } else {
-        primalAmg_.refreshFinest(primalSystem_.K);
-        charge(mg_.workGalerkin, primalAmg_.refreshFinestWork());
-        mg_.msGalerkin += msSince(t);
+        refreshOperators(primalAmg_, primalSystem_.K, firstIteration || s.galerkinEveryIteration,
+                         t);
     }
     t = mgpbd_clock::nowMs();
     const double slots = static_cast<double>(system_.slots());

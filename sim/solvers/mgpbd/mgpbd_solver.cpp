@@ -160,7 +160,6 @@ void MgpbdSolver::afterLoop(World& world, int it, Real r, Real rStart, bool guar
     if (guardAtEnd && rows > 0 && !(r <= kSubstepDivergenceRatio * rStart)) {
         r = restoreBest(world);  // the substep's start: it diverged as a whole
         stats_.residualHistory.back() = r;
-        mg_.watchdogRollback = false;
         mg_.diverged = true;
     }
     // What the budget left when the global iterations stopped on it goes to sweeps, and a
@@ -349,6 +348,7 @@ Real MgpbdSolver::watchdogEnd(World& world, Real r) {
     if (!watching_ || !(r > bestResidual_)) return r;
     // The loop stopped (iterations, budget, divergence) above the best state: back to it.
     r = restoreBest(world);
+    mg_.watchdogRollback = true;
     stats_.residualHistory.back() = r;
     return r;
 }
@@ -361,6 +361,7 @@ bool MgpbdSolver::watchdogAfterStep(World& world, int it, Real& r) {
     if (++sinceBest_ < world.settings.mgpbd.watchdogSteps) return false;
     // The same state would take the same steps again: back to it, and stop.
     r = restoreBest(world);
+    mg_.watchdogRollback = true;
     return true;
 }
 
@@ -382,7 +383,6 @@ Real MgpbdSolver::restoreBest(World& world) {
         world.rigid.bodies[k].x = bestBodies_[k].first;
         world.rigid.bodies[k].q = bestBodies_[k].second;
     }
-    mg_.watchdogRollback = true;
     charge(mg_.workSolve, 3.0 * static_cast<double>(bestP_.size() + bestLambda_.size()));
     return bestResidual_;
 }

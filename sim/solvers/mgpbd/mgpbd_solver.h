@@ -69,6 +69,10 @@ class MgpbdSolver final : public Solver {
     int pcgCap(const MgpbdSettings& s, bool first, double perIteration, double reserve) const;
     // Work after an iteration's solve (step, evaluation, local sweeps), reserved by pcgCap.
     double afterSolveWork(const MgpbdSettings& s) const;
+    // Between AMG setups the hierarchy follows the new A (or K): the Galerkin operators of
+    // every level (a substep's first iteration, MgpbdSettings::galerkinEveryIteration) or the
+    // finest level alone. `since`: the phase's start on the CPU clock (msGalerkin).
+    void refreshOperators(AmgHierarchy& amg, const CsrMatrix& A, bool allLevels, double since);
     // Lines 5-8 on the dual system: fill A, lazy AMG setup or Galerkin refresh, PCG for
     // dlambda_. Returns the PCG iterations.
     int solveDual(const World& world, bool firstIteration, bool rebuilt);
