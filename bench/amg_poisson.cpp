@@ -45,7 +45,8 @@ void figureSmoother(sim::MgpbdSettings& s) {
 
 int run(const std::string& sizes, const std::string& csv, const MgpbdOverrides& mg) {
     FILE* out = openCsv(csv);
-    std::fprintf(out, "# %s; 2D Poisson, PCG to 1e-8, constant candidate, Chebyshev 3 on [rho/30]\n",
+    std::fprintf(out,
+                 "# %s; 2D Poisson, PCG to 1e-8, constant candidate, Chebyshev 3 on [rho/30]\n",
                  machineDescription().c_str());
     std::fprintf(out, "method,n,rows,iterations,setup_ms,solve_ms\n");
     for (int n : parseList<int>(sizes))
