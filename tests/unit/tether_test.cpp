@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <random>
 
 #include "sim/core/checks.h"
@@ -104,4 +105,56 @@ TEST(Tether, ACutPieceFallsFree) {
     Real lowest = 1e9;
     for (const Vec3& x : world.particles.x) lowest = std::min(lowest, x.y());
     EXPECT_LT(lowest, 0.05);  // the lower piece reached the ground
+}
+
+// A slit from the left rim to the middle: a tether whose straight rest segment crosses a
+// boundary edge (the slit's two sides) takes its edge-path length, every other one the
+// straight distance. The crossing test here is the plain loop over every boundary edge that
+// buildTethers' grid must agree with.
+TEST(Tether, StraightOnlyWhereTheSegmentCrossesNoBoundary) {
+    World world = hangingCloth(true);
+    for (int f = 0; f < 30; ++f) world.step();
+    Real top = -1e9, bottom = 1e9, left = 1e9, right = -1e9;
+    for (const Vec3& x : world.particles.x) {
+        top = std::max(top, x.y()), bottom = std::min(bottom, x.y());
+        left = std::min(left, x.x()), right = std::max(right, x.x());
+    }
+    const Real y = bottom + 0.6 * (top - bottom);
+    ASSERT_GT(cutAlongStroke(
+                  world, {Vec3(0, y, 5), Vec3(left - 0.1, y, 0), Vec3(0.5 * (left + right), y, 0)}),
+              0);
+    ASSERT_EQ(countComponents(world), 1);
+    world.step();
+    const Particles& P = world.particles;
+    std::map<std::pair<int, int>, int> uses;
+    for (const auto& t : world.triangles)
+        for (int k = 0; k < 3; ++k) ++uses[std::minmax(t[k], t[(k + 1) % 3])];
+    const auto& t0 = world.triangles[0];
+    const Vec3 normal =
+        (P.rest[t0[1]] - P.rest[t0[0]]).cross(P.rest[t0[2]] - P.rest[t0[0]]).normalized();
+    auto side = [&](const Vec3& p, const Vec3& q, const Vec3& r) {
+        return (q - p).cross(r - p).dot(normal);
+    };
+    int straight = 0, path = 0;
+    for (const TetherConstraint& t : world.constraints.tethers) {
+        const Vec3 a = P.rest[t.i], b = P.rest[t.anchor];
+        bool crosses = false;
+        for (const auto& [edge, count] : uses) {
+            const auto [u, v] = edge;
+            if (count != 1 || u == t.i || v == t.i || u == t.anchor || v == t.anchor) continue;
+            const Real d1 = side(a, b, P.rest[u]), d2 = side(a, b, P.rest[v]);
+            const Real d3 = side(P.rest[u], P.rest[v], a), d4 = side(P.rest[u], P.rest[v], b);
+            crosses |= (d1 > 0) != (d2 > 0) && (d3 > 0) != (d4 > 0) && d1 != 0 && d2 != 0 &&
+                       d3 != 0 && d4 != 0;
+        }
+        if (crosses) {
+            ++path;
+            EXPECT_GT(t.length, (a - b).norm() + 1e-9) << "tether " << t.i << " -> " << t.anchor;
+        } else {
+            ++straight;
+            EXPECT_EQ(t.length, (a - b).norm()) << "tether " << t.i << " -> " << t.anchor;
+        }
+    }
+    EXPECT_GT(path, 10);  // the slit shadows the particles below it
+    EXPECT_GT(straight, 10);
 }
