@@ -19,19 +19,6 @@ namespace {
 
 constexpr size_t kMaxLoggedChanges = 1 << 16;
 
-// True when every coordinate is finite: one summed pass (NaN and inf survive a sum).
-// Finite and below kExploded in every component: past that (1e12 m, 1e12 m/s in a sandbox a
-// few metres across) a state has blown up even while it is still finite, and the metrics
-// computed from it (squares, differences) overflow to NaN.
-constexpr Real kExploded = 1e12;
-bool allFinite(const std::vector<Vec3>& a) {
-    bool ok = true;
-    for (const Vec3& v : a)
-        ok &= std::abs(v.x()) < kExploded && std::abs(v.y()) < kExploded &&
-              std::abs(v.z()) < kExploded;  // false for NaN too
-    return ok;
-}
-
 // What to change when a stage goes non-finite.
 std::string hint(Stage stage, const Settings& s) {
     char buf[256];
@@ -198,7 +185,7 @@ void World::maintainTethers() {
 
 void World::checkAfter(Stage stage) {
     std::string error;
-    if (!allFinite(particles.x) || !allFinite(particles.v) || !allFinite(particles.p))
+    if (!allBounded(particles.x) || !allBounded(particles.v) || !allBounded(particles.p))
         error = "a position or velocity became non-finite (or exceeded 1e12)";
     else if (!rigidBodiesFinite(*this))
         error = "a rigid body's pose or velocity became non-finite";

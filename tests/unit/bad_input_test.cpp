@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "app/options.h"
+#include "sim/core/validation.h"
 #include "sim/io/obj_loader.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/topology/cloth_builder.h"
@@ -95,6 +96,42 @@ TEST(BadInput, NaNSettingIsRejectedAndWorldKeepsRunning) {
     world.settings.frameDt = 1.0 / 60;
     world.step();
     EXPECT_TRUE(world.particles.x[10].allFinite());
+}
+
+// The check World::step runs after each stage: NaN, either infinity and magnitudes from 1e12
+// on fail in any component of any vector; everything finite below it passes (zero, -0,
+// subnormals, the largest double under the limit).
+TEST(BadInput, BlownUpValuesAreCaughtInEveryComponent) {
+    const Real kInf = std::numeric_limits<Real>::infinity();
+    const Real below = std::nextafter(kExplodedValue, 0.0);
+    const std::vector<Real> bad = {std::numeric_limits<Real>::quiet_NaN(),
+                                   -std::numeric_limits<Real>::quiet_NaN(),
+                                   kInf,
+                                   -kInf,
+                                   kExplodedValue,
+                                   -kExplodedValue,
+                                   std::numeric_limits<Real>::max()};
+    const std::vector<Real> good = {0.0,
+                                    -0.0,
+                                    std::numeric_limits<Real>::denorm_min(),
+                                    -std::numeric_limits<Real>::min(),
+                                    1.5,
+                                    below,
+                                    -below};
+    EXPECT_TRUE(allBounded({}));
+    for (int n : {1, 2, 7}) {  // odd and even lengths: the loop's vector and scalar parts
+        for (int at = 0; at < 3 * n; ++at) {
+            std::vector<Vec3> v(n, Vec3(0.25, -3.0, 1e11));
+            for (Real g : good) {
+                v[at / 3][at % 3] = g;
+                EXPECT_TRUE(allBounded(v)) << g << " at component " << at;
+            }
+            for (Real b : bad) {
+                v[at / 3][at % 3] = b;
+                EXPECT_FALSE(allBounded(v)) << b << " at component " << at;
+            }
+        }
+    }
 }
 
 TEST(BadInput, UnknownSceneListsValidOnesAndKeepsWorld) {
