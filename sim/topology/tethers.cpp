@@ -53,7 +53,8 @@ class StraightRest {
         const auto [ax, ay] = plane(a);
         const auto [bx, by] = plane(b);
         const int samples =
-            1 + static_cast<int>(std::ceil(std::hypot(bx - ax, by - ay) / (h_ / 2)));
+            1 + static_cast<int>(std::ceil(
+                    2 * std::sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay)) * invH_));
         ++visit_;
         for (int s = 0; s <= samples; ++s) {
             const Real f = static_cast<Real>(s) / samples;
@@ -109,6 +110,7 @@ class StraightRest {
         }
         const int side = std::clamp(static_cast<int>(std::sqrt(Real(boundary_.size()))), 1, 512);
         h_ = std::max({hi[0] - lo[0], hi[1] - lo[1], Real(1e-9)}) / side;
+        invH_ = 1 / h_;
         for (int d = 0; d < 2; ++d) {
             lo_[d] = lo[d];
             n_[d] = std::clamp(static_cast<int>((hi[d] - lo[d]) / h_) + 1, 1, 1024);
@@ -137,8 +139,10 @@ class StraightRest {
     std::pair<Real, Real> plane(const Vec3& r) const {
         return {(r - origin_).dot(axis_[0]), (r - origin_).dot(axis_[1])};
     }
+    // Truncation is floor here: below 0 both clamp to cell 0 (std::floor is a libm call).
     int cell(Real coordinate, int d) const {
-        return std::clamp(static_cast<int>(std::floor((coordinate - lo_[d]) / h_)), 0, n_[d] - 1);
+        const Real u = std::clamp((coordinate - lo_[d]) * invH_, Real(0), Real(n_[d] - 1));
+        return static_cast<int>(u);
     }
     // Proper crossing of two segments in the sheet's plane.
     bool segmentsCross(const Vec3& a, const Vec3& b, const Vec3& c, const Vec3& d) const {
@@ -156,7 +160,7 @@ class StraightRest {
     std::vector<std::pair<int, int>> boundary_;
     // The grid: cells of side h_ from lo_ along axis_ (in the plane through origin_).
     Vec3 origin_ = Vec3::Zero(), axis_[2] = {Vec3::Zero(), Vec3::Zero()};
-    Real lo_[2] = {0, 0}, h_ = 1;
+    Real lo_[2] = {0, 0}, h_ = 1, invH_ = 1;
     int n_[2] = {1, 1};
     std::vector<int> cellStart_, cellEdges_;
     // visit_ marks the cells and edges one query has tested.
