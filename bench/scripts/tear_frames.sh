@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# tearable_cloth's tear frames under each solver, two pbd-sandbox binaries in turn (headless,
+# one thread, 300 frames; the tears come at frames 141-221): median and worst sim_ms, the worst
+# kinematics stage (where the tethers are rebuilt after a tear), the frames where it took over
+# 5 ms, and the frame-300 state hash. Used by docs/notes/2026-12-01-tear-frame-hitch.md.
+# Usage: bench/scripts/tear_frames.sh BASE_EXE NEW_EXE > OUT.md
+set -euo pipefail
+base=$1 new=$2
+export OMP_NUM_THREADS=1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+echo "uptime: $(uptime)"
+echo
+echo "| solver | binary | median ms | worst frame ms | worst kinematics ms | frames with kinematics > 5 ms | state hash |"
+echo "|---|---|---|---|---|---|---|"
+for solver in pbd xpbd hpbd mgpbd; do
+  for which in base new; do
+    exe=$base
+    [ "$which" = new ] && exe=$new
+    "$exe" --headless --scene tearable_cloth --solver "$solver" --frames 300 \
+      --stats "$tmp/s.csv" > "$tmp/out.txt" 2>&1
+    hash=$(grep -o 'state_hash [0-9a-f]*' "$tmp/out.txt" | awk '{print $2}')
+    python3 - "$tmp/s.csv" "$solver" "$which" "$hash" <<'PY'
+import csv, statistics, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+ms = [float(r["sim_ms"]) for r in rows]
+kin = [float(r["ms_kinematics"]) for r in rows]
+print("| %s | %s | %.1f | %.1f | %.1f | %d | %s |" % (sys.argv[2], sys.argv[3], statistics.median(ms),
+      max(ms), max(kin), sum(k > 5 for k in kin), sys.argv[4]))
+PY
+  done
+done
+echo
+echo "uptime: $(uptime)"
