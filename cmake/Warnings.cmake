@@ -19,7 +19,7 @@ endif()
 if(PBD_FUZZ)
   # libFuzzer's coverage instrumentation everywhere; its main() only in the fuzz targets.
   if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
-    message(FATAL_ERROR "PBD_FUZZ needs clang (libFuzzer); use the fuzz preset (clang++-14)")
+    message(FATAL_ERROR "PBD_FUZZ needs clang (libFuzzer); use the asan preset (clang++-14)")
   endif()
   add_compile_options(-fsanitize=fuzzer-no-link)
 endif()

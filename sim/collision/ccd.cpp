@@ -47,7 +47,7 @@ Real firstCrossingRoot(Real k0, Real k1, Real k2, Real k3, Inside&& inside) {
     }
     splits[ns++] = 1;
     // At most 4 entries: an insertion sort (std::sort here made GCC 12 warn of an out-of-bounds
-    // subscript in its unrolled path under the asan preset, a false positive).
+    // subscript in its unrolled path in a sanitizer build, a false positive).
     for (int i = 1; i < ns; ++i)
         for (int j = i; j > 0 && splits[j] < splits[j - 1]; --j)
             std::swap(splits[j], splits[j - 1]);

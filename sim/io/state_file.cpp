@@ -79,7 +79,7 @@ json constraintsToJson(const ConstraintSet& set) {
 void constraintsFromJson(const Node& n, int particles, ConstraintSet& set) {
     for (const auto& item : n.value().items()) {
         const std::string& key =
-            item.key();  // a plain name: clang 14 (fuzz preset) captures no bindings
+            item.key();  // a plain name: clang 14 (asan preset) captures no bindings
         bool known = false;
         visitConstraints(set, [&](const auto&, const auto& traits) {
             known = known || key == std::decay_t<decltype(traits)>::name;

@@ -11,6 +11,7 @@
 #include "sim/core/checks.h"
 #include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
+#include "tests/unit/random_draws.h"
 
 using namespace sim;
 
@@ -28,13 +29,12 @@ TEST(Collider, BoxAndCapsuleDistances) {
     std::mt19937 rng(3);
     std::uniform_real_distribution<Real> u(-1.5, 1.5);
     for (int k = 0; k < 200; ++k) {
-        const Vec3 x(u(rng), u(rng), u(rng));
+        const Vec3 x = drawVec3(u, rng);
         for (const Collider* c : {&cap}) {
             const SurfacePoint sp = closestSurfacePoint(*c, x, 0.01);
             EXPECT_NEAR(signedDistance(*c, sp.point, 0.01), 0, 1e-9);
         }
-        const SurfacePoint sp =
-            closestSurfacePoint(box, Vec3(1, 2, 3) + 0.3 * Vec3(u(rng), u(rng), u(rng)), 0);
+        const SurfacePoint sp = closestSurfacePoint(box, Vec3(1, 2, 3) + 0.3 * drawVec3(u, rng), 0);
         EXPECT_NEAR(signedDistance(box, sp.point, 0), 0, 1e-9);
     }
 }
@@ -59,7 +59,7 @@ TEST(Collider, MeshSdfOfObjCubeMatchesTheBox) {
     std::mt19937 rng(5);
     std::uniform_real_distribution<Real> u(-0.75, 0.75);
     for (int k = 0; k < 500; ++k) {
-        const Vec3 x = Vec3(0.2, 0, 0) + Vec3(u(rng), u(rng), u(rng));
+        const Vec3 x = Vec3(0.2, 0, 0) + drawVec3(u, rng);
         // Trilinear interpolation of the exact distance: error below one cell.
         EXPECT_NEAR(signedDistance(mesh, x, 0), signedDistance(box, x, 0), 0.05) << x.transpose();
     }

@@ -14,6 +14,7 @@
 #include "sim/core/params.h"
 #include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
+#include "tests/unit/random_draws.h"
 
 using namespace sim;
 
@@ -23,7 +24,7 @@ using Traits = ConstraintTraits<IsometricBendingConstraint>;
 
 Vec3 randomVec(std::mt19937& rng, Real scale) {
     std::uniform_real_distribution<Real> u(-scale, scale);
-    return Vec3(u(rng), u(rng), u(rng));
+    return drawVec3(u, rng);
 }
 
 // A flat hinge in the plane y = 0: edge (x0, x1) along x, wings on either side.

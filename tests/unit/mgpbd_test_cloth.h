@@ -11,6 +11,7 @@
 #include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/solvers/mgpbd/csr_matrix.h"
+#include "tests/unit/random_draws.h"
 
 namespace sim {
 
@@ -29,7 +30,7 @@ inline void predictedCloth(World& world, int res, Real noise, unsigned seed, Rea
     for (int i = 0; i < P.size(); ++i)
         if (P.w[i] > 0) {
             const Vec3 x = P.p[i];
-            P.p[i] += Vec3(u(rng), u(rng), u(rng)) / res +
+            P.p[i] += drawVec3(u, rng) / res +
                       wave * Vec3(std::sin(3 * x.y()), std::sin(3 * x.z()), std::sin(3 * x.x()));
         }
 }

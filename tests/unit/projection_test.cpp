@@ -9,6 +9,7 @@
 
 #include "sim/constraints/bending.h"
 #include "sim/constraints/distance.h"
+#include "tests/unit/random_draws.h"
 
 using namespace sim;
 
@@ -47,7 +48,7 @@ TEST(Projection, InternalConstraintsConserveMomentum) {
     for (ProjectionMode mode : {ProjectionMode::Stiffness, ProjectionMode::Compliance}) {
         ProjectionParams params{mode, 0.7, 0.01};
         for (int trial = 0; trial < 20; ++trial) {
-            Vec3 p2[2] = {Vec3(u(rng), u(rng), u(rng)), Vec3(u(rng), u(rng), u(rng))};
+            Vec3 p2[2] = {drawVec3(u, rng), drawVec3(u, rng)};
             Real w2[2] = {1 / mass(rng), 1 / mass(rng)};
             Vec3 g2[2], dp2[2];
             Real lambda = 0;
@@ -57,7 +58,7 @@ TEST(Projection, InternalConstraintsConserveMomentum) {
             expectMomentumConserved<2>(before2, w2, dp2);
 
             Vec3 p4[4];
-            for (Vec3& q : p4) q = Vec3(u(rng), u(rng), u(rng));
+            for (Vec3& q : p4) q = drawVec3(u, rng);
             Real w4[4] = {1 / mass(rng), 1 / mass(rng), 1 / mass(rng), 1 / mass(rng)};
             Vec3 g4[4], dp4[4];
             lambda = 0;

@@ -18,6 +18,7 @@
 #include "sim/rigid/particle_coupling.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/topology/cloth_builder.h"
+#include "tests/unit/random_draws.h"
 
 using namespace sim;
 
@@ -25,13 +26,12 @@ namespace {
 
 Quat randomRotation(std::mt19937& rng) {
     std::normal_distribution<Real> n(0, 1);
-    Quat q(n(rng), n(rng), n(rng), n(rng));
-    return q.normalized();
+    return drawQuat(n, rng).normalized();
 }
 
 Vec3 randomVec(std::mt19937& rng, Real scale = 1) {
     std::uniform_real_distribution<Real> u(-scale, scale);
-    return Vec3(u(rng), u(rng), u(rng));
+    return drawVec3(u, rng);
 }
 
 // Mass and inertia by summing grid cells inside the body's collider.

@@ -18,6 +18,7 @@
 #include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/topology/cut.h"
+#include "tests/unit/random_draws.h"
 
 using namespace sim;
 
@@ -69,7 +70,7 @@ KnifeStroke randomStroke(const World& world, std::mt19937& rng) {
     const Box b = bounds(world);
     const Vec3 c = 0.5 * (b.lo + b.hi);
     const Real r = 2 * (b.hi - b.lo).norm() + 1;
-    Vec3 n(gauss(rng), gauss(rng), gauss(rng));
+    Vec3 n = drawVec3(gauss, rng);
     n.normalize();
     const Vec3 u = n.unitOrthogonal(), v = n.cross(u);
     return {c + r * u, c - r * u + r * v, c - r * u - r * v};

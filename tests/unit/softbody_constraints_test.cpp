@@ -11,6 +11,7 @@
 #include "sim/constraints/separation.h"
 #include "sim/constraints/tet_volume.h"
 #include "sim/topology/tet_mesh.h"
+#include "tests/unit/random_draws.h"
 
 using sim::Mat3;
 using sim::Real;
@@ -20,7 +21,7 @@ namespace {
 
 Vec3 randomVec(std::mt19937& rng, Real scale = 1.0) {
     std::uniform_real_distribution<Real> u(-scale, scale);
-    return Vec3(u(rng), u(rng), u(rng));
+    return sim::drawVec3(u, rng);
 }
 
 // Central differences of f against grad, over each coordinate of the four points.

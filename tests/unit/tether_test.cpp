@@ -11,6 +11,7 @@
 #include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/topology/cut.h"
+#include "tests/unit/random_draws.h"
 
 using namespace sim;
 
@@ -33,7 +34,7 @@ TEST(Tether, GradientMatchesFiniteDifferences) {
     std::mt19937 rng(5);
     std::uniform_real_distribution<Real> u(-1, 1);
     for (int trial = 0; trial < 20; ++trial) {
-        std::vector<Vec3> p = {Vec3(u(rng), u(rng), u(rng)), Vec3(u(rng), u(rng), u(rng))};
+        std::vector<Vec3> p = {drawVec3(u, rng), drawVec3(u, rng)};
         const TetherConstraint c{0, 1, 0.4, 1};
         Vec3 g[2];
         const Real C = Traits::evaluate(c, p, g);
