@@ -13,6 +13,7 @@
 #include "sim/core/fast_atan2.h"
 #include "tests/unit/random_draws.h"
 
+using sim::randomVec;
 using sim::Real;
 using sim::Vec3;
 
@@ -32,11 +33,6 @@ void expectGradient(const std::function<Real(const Vec3 (&)[N])>& f, Vec3 (&pts)
             const Real fd = (f(plus) - f(minus)) / (2 * h);
             EXPECT_NEAR(grad[k][d], fd, tol) << "point " << k << " axis " << d;
         }
-}
-
-Vec3 randomVec(std::mt19937& rng, Real scale = 1.0) {
-    std::uniform_real_distribution<Real> u(-scale, scale);
-    return sim::drawVec3(u, rng);
 }
 
 }  // namespace

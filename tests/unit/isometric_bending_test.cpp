@@ -22,11 +22,6 @@ namespace {
 
 using Traits = ConstraintTraits<IsometricBendingConstraint>;
 
-Vec3 randomVec(std::mt19937& rng, Real scale) {
-    std::uniform_real_distribution<Real> u(-scale, scale);
-    return drawVec3(u, rng);
-}
-
 // A flat hinge in the plane y = 0: edge (x0, x1) along x, wings on either side.
 std::vector<Vec3> flatHinge() {
     return {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0.3, 0, 0.8), Vec3(0.6, 0, -0.7)};

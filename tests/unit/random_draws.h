@@ -28,4 +28,10 @@ Eigen::Quaterniond drawQuat(Distribution& d, std::mt19937& rng) {
     return Eigen::Quaterniond(w, x, y, z);
 }
 
+// Each coordinate uniform in (-scale, scale).
+inline Vec3 randomVec(std::mt19937& rng, Real scale = 1) {
+    std::uniform_real_distribution<Real> u(-scale, scale);
+    return drawVec3(u, rng);
+}
+
 }  // namespace sim

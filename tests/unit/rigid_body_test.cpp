@@ -29,11 +29,6 @@ Quat randomRotation(std::mt19937& rng) {
     return drawQuat(n, rng).normalized();
 }
 
-Vec3 randomVec(std::mt19937& rng, Real scale = 1) {
-    std::uniform_real_distribution<Real> u(-scale, scale);
-    return drawVec3(u, rng);
-}
-
 // Mass and inertia by summing grid cells inside the body's collider.
 void integrate(const RigidBody& body, Real density, Real& mass, Vec3& inertia) {
     const Collider c = body.makeCollider();

@@ -14,15 +14,11 @@
 #include "tests/unit/random_draws.h"
 
 using sim::Mat3;
+using sim::randomVec;
 using sim::Real;
 using sim::Vec3;
 
 namespace {
-
-Vec3 randomVec(std::mt19937& rng, Real scale = 1.0) {
-    std::uniform_real_distribution<Real> u(-scale, scale);
-    return sim::drawVec3(u, rng);
-}
 
 // Central differences of f against grad, over each coordinate of the four points.
 template <class F>
