@@ -33,15 +33,18 @@ inline Real fastAtan2(Real y, Real x) {
     if (x == 0 && y == 0) return std::signbit(x) ? std::copysign(kPi, y) : y;
     const Real ax = std::abs(x), ay = std::abs(y);
     const bool swapped = ay > ax;
-    Real t = swapped ? ax / ay : ay / ax;  // in [0, 1]
-    Real base = 0;
-    if (t > kTanPi8) {
-        t = (t - 1) / (t + 1);
-        base = kPi / 4;
-    }
-    const Real z = t * t;
-    Real p = h[11];
-    for (int k = 10; k >= 0; --k) p = p * z + h[k];
+    const Real lo = swapped ? ax : ay, hi = swapped ? ay : ax;  // t = lo / hi in [0, 1]
+    // One division either way: above tan(pi/8), (t - 1) / (t + 1) = (lo - hi) / (lo + hi).
+    const bool upper = lo > kTanPi8 * hi;
+    const Real t = upper ? (lo - hi) / (lo + hi) : lo / hi;
+    const Real base = upper ? kPi / 4 : 0;
+    // Estrin's scheme: pairs, then pairs of pairs, so the 11 multiply-adds form a tree of
+    // depth 4 instead of Horner's chain of 11 (the bending sweep waits on this latency).
+    const Real z = t * t, z2 = z * z, z4 = z2 * z2, z8 = z4 * z4;
+    const Real q0 = h[0] + h[1] * z, q1 = h[2] + h[3] * z, q2 = h[4] + h[5] * z;
+    const Real q3 = h[6] + h[7] * z, q4 = h[8] + h[9] * z, q5 = h[10] + h[11] * z;
+    const Real r0 = q0 + q1 * z2, r1 = q2 + q3 * z2, r2 = q4 + q5 * z2;
+    const Real p = (r0 + r1 * z4) + r2 * z8;
     Real a = base + t * p;         // atan(min / max) in [0, pi/4]
     if (swapped) a = kPi / 2 - a;  // atan(ay / ax) in [0, pi/2]
     if (x < 0) a = kPi - a;
