@@ -2,7 +2,8 @@
 // The ARAP rows of sim/constraints/arap.cpp on the device (MGPBD eq. 8; the essay is in
 // arap.h): the polar decomposition F = R S from the eigenvectors of F^T F by Eigen's
 // closed-form 3x3 solver (SelfAdjointEigenSolver::computeDirect, ported step by step so
-// that the two agree to rounding, ties and the degenerate branches included), then
+// that the two agree to rounding, ties and the degenerate branches included), or for the
+// norm row R alone by the scaled Newton iteration of arap.cpp where det F is well above 0, then
 // C = ||F - R||_F (the norm row) or C = w (S - I)_ab (the six strain rows) with their
 // gradients.
 #include "sim/cuda/device_math.cuh"
@@ -154,6 +155,51 @@ __device__ inline Polar polarParts(const M3& F) {
     return out;
 }
 
+// newtonPolarRotation of arap.cpp: X <- a X + b X^-T det X, the same steps and tests.
+__device__ inline bool newtonPolarRotation(const M3& F, M3& R) {
+    M3 X = F;
+    bool scaled = true;
+    for (int step = 0; step < 12; ++step) {
+        const D3 x0 = col(X, 0), x1 = col(X, 1), x2 = col(X, 2);
+        M3 C;  // the cofactor matrix: X^-T = C / det X
+        setCol(C, 0, cross(x1, x2));
+        setCol(C, 1, cross(x2, x0));
+        setCol(C, 2, cross(x0, x1));
+        const double det = dot(x0, col(C, 0));
+        double a, b;
+        if (scaled) {
+            double xx = 0, cc = 0;
+            for (int i = 0; i < 3; ++i)
+                for (int j = 0; j < 3; ++j) {
+                    xx += X.m[i][j] * X.m[i][j];
+                    cc += C.m[i][j] * C.m[i][j];
+                }
+            if (!(det > 0) || !(det * det > 1e-8 * xx * xx * xx)) return false;
+            const double inv = 1 / det;
+            const double g = sqrt(sqrt(cc * inv * inv / xx));
+            a = 0.5 * g;
+            b = 0.5 * inv / g;
+        } else {
+            if (!(det > 0)) return false;
+            a = 0.5;
+            b = 0.5 / det;
+        }
+        double change = 0;
+        for (int i = 0; i < 3; ++i)
+            for (int j = 0; j < 3; ++j) {
+                const double next = a * X.m[i][j] + b * C.m[i][j];
+                change += (next - X.m[i][j]) * (next - X.m[i][j]);
+                X.m[i][j] = next;
+            }
+        if (change < 1e-14) {
+            R = X;
+            return true;
+        }
+        scaled = change > 1e-6;
+    }
+    return false;
+}
+
 // grad_1..3 are the columns of G = dC/dDs; grad_0 = -(grad_1 + grad_2 + grad_3).
 __device__ inline void gradientsFromG(const M3& G, D3 g[4]) {
     g[1] = col(G, 0);
@@ -172,12 +218,13 @@ __device__ inline double evalArap(D3 x0, D3 x1, D3 x2, D3 x3, const M3& restInve
     const M3 F = mul(Ds, restInverse);
     const M3 restInverseT = transpose(restInverse);
     if (row < 0) {
-        const Polar polar = polarParts(F);
+        M3 R;
+        if (!newtonPolarRotation(F, R)) R = polarParts(F).R;  // polarRotation of arap.cpp
         M3 D;
         double sum = 0;
         for (int i = 0; i < 3; ++i)
             for (int j = 0; j < 3; ++j) {
-                D.m[i][j] = F.m[i][j] - polar.R.m[i][j];
+                D.m[i][j] = F.m[i][j] - R.m[i][j];
                 sum += D.m[i][j] * D.m[i][j];
             }
         const double C = sqrt(sum);

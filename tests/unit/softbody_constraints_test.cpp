@@ -185,6 +185,28 @@ TEST(SoftbodyConstraints, PolarRotationIsProperForFlatAndInvertedF) {
     EXPECT_LT((sim::polarRotation(Q * Vec3(2, 3, 0.5).asDiagonal()) - Q).norm(), 1e-9);
 }
 
+// polarRotation takes a Newton iteration where det F is well above zero and the eigensolver
+// (polarParts) elsewhere: the two agree to rounding on the deformations a soft body sees, and
+// the switch between them (a tet compressed to det F ~ 1e-4 |F|^3) is seamless.
+TEST(SoftbodyConstraints, PolarRotationNewtonPathMatchesTheEigensolver) {
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<Real> stretch(0.05, 4.0);
+    std::normal_distribution<Real> normal;
+    for (int k = 0; k < 2000; ++k) {
+        const Mat3 Q = sim::drawQuat(normal, rng).normalized().toRotationMatrix();
+        const Mat3 P = sim::drawQuat(normal, rng).normalized().toRotationMatrix();
+        const Mat3 F = Q * sim::drawVec3(stretch, rng).asDiagonal() * P;
+        const Mat3 R = sim::polarRotation(F);
+        EXPECT_LT((R - Q * P).norm(), 1e-11) << F;
+        EXPECT_LT((R - sim::polarParts(F).R).norm(), 1e-9) << F;  // its own error reaches 5e-11
+        EXPECT_TRUE(isRotation(R));
+    }
+    // Either side of the switch: sigma_3 shrinking from 1e-2 to 1e-6.
+    const Mat3 Q = Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized()).toRotationMatrix();
+    for (Real s3 = 1e-2; s3 > 1e-6; s3 *= 0.5)
+        EXPECT_LT((sim::polarRotation(Q * Vec3(1.5, 0.8, s3).asDiagonal()) - Q).norm(), 1e-9);
+}
+
 // Repeatedly projecting an inverted or flat tet with the XPBD rule at compliance 0 (unit
 // masses) restores its orientation and never writes NaN.
 TEST(SoftbodyConstraints, InvertedAndFlatTetsRecoverWithoutNaN) {
