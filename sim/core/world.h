@@ -85,6 +85,8 @@ class World {
     // frame's last substep, since the frame's figures (Stats panel, --stats, benches) report
     // that one; outside step() (a solver driven directly), always.
     bool residualWanted() const { return settings.trackResidual && lastSubstep_; }
+    // Whether the substep being solved is the frame's last (outside step(), true).
+    bool lastSubstep() const { return lastSubstep_; }
 
     // The one way to change solver: sets settings.solver and creates the solver now (a
     // step also follows settings.solver). Keeps all state; only the solver's derived data
