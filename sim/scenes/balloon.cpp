@@ -73,7 +73,7 @@ std::string build(World& world, const SceneParams& params) {
     world.settings.damping = 0.01;  // per substep (PBD §3.5): the landings ring down
     world.settings.substeps = 4;
     world.settings.iterations = 5;
-    // MGPBD's frame budget (15 ms by default) halved: its frame, the other stages included,
+    // MGPBD's frame budget (12 ms by default) lowered: its frame, the other stages included,
     // then stays near 16 ms; the pressure is projected after its loop anyway.
     world.settings.mgpbd.frameBudgetMs = 8;
     world.bumpTopology();
