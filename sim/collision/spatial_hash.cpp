@@ -1,13 +1,16 @@
 #include "sim/collision/spatial_hash.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace sim {
 
 void SpatialHash::build(const std::vector<Aabb>& boxes, Real cellSize) {
     boxes_ = &boxes;
     inv_ = 1.0 / cellSize;
-    tableSize_ = std::max<size_t>(64, 2 * boxes.size() + 1);
+    // At least twice as many buckets as boxes, a power of two.
+    shift_ = 64 - std::max(6, static_cast<int>(std::bit_width(2 * boxes.size())));
+    tableSize_ = size_t{1} << (64 - shift_);
     scratch_.clear();
     large_.clear();
     for (int b = 0; b < static_cast<int>(boxes.size()); ++b) {
@@ -20,7 +23,8 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, Real cellSize) {
         }
         for (int64_t i = lo[0]; i <= hi[0]; ++i)
             for (int64_t j = lo[1]; j <= hi[1]; ++j)
-                for (int64_t k = lo[2]; k <= hi[2]; ++k) scratch_.push_back({hash(i, j, k), b});
+                for (int64_t k = lo[2]; k <= hi[2]; ++k)
+                    scratch_.push_back({static_cast<uint32_t>(hash(i, j, k)), b});
     }
     start_.assign(tableSize_ + 1, 0);
     for (const auto& [bucket, b] : scratch_) ++start_[bucket + 1];
