@@ -10,7 +10,7 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, Real cellSize) {
     inv_ = 1.0 / cellSize;
     // At least twice as many buckets as boxes, a power of two.
     shift_ = 64 - std::max(6, static_cast<int>(std::bit_width(2 * boxes.size())));
-    tableSize_ = size_t{1} << (64 - shift_);
+    const size_t buckets = size_t{1} << (64 - shift_);
     scratch_.clear();
     large_.clear();
     for (int b = 0; b < static_cast<int>(boxes.size()); ++b) {
@@ -26,9 +26,9 @@ void SpatialHash::build(const std::vector<Aabb>& boxes, Real cellSize) {
                 for (int64_t k = lo[2]; k <= hi[2]; ++k)
                     scratch_.push_back({static_cast<uint32_t>(hash(i, j, k)), b});
     }
-    start_.assign(tableSize_ + 1, 0);
+    start_.assign(buckets + 1, 0);
     for (const auto& [bucket, b] : scratch_) ++start_[bucket + 1];
-    for (size_t i = 0; i < tableSize_; ++i) start_[i + 1] += start_[i];
+    for (size_t i = 0; i < buckets; ++i) start_[i + 1] += start_[i];
     entries_.resize(scratch_.size());
     std::vector<int> fill(start_.begin(), start_.end() - 1);
     for (const auto& [bucket, b] : scratch_) entries_[fill[bucket]++] = b;

@@ -74,8 +74,7 @@ class SpatialHash {
 
     const std::vector<Aabb>* boxes_ = nullptr;
     Real inv_ = 1;
-    size_t tableSize_ = 1;  // 2^(64 - shift_) buckets
-    int shift_ = 63;
+    int shift_ = 63;            // 64 - log2 of the bucket count
     std::vector<int> start_;    // bucket b holds entries_[start_[b], start_[b+1])
     std::vector<int> entries_;  // box indices
     static constexpr int64_t kMaxSpan = 4;
