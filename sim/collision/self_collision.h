@@ -55,8 +55,10 @@
 // kept). A projection moves a vertex at most its pair's relative motion (at most half the
 // longer edge) plus 2h, and within the per-particle budget the vertex-triangle pairs spend (the
 // same rules), so pairs that cannot hold are not turned into speed through v = (p - x)/dt. Up to
-// kEdgePasses passes re-test the edges a pass moved. Candidate pairs: boxes of the sweeps x -> p,
-// swept and pruned along one axis.
+// kEdgePasses passes re-test the edges a pass moved. Candidate pairs: within pieces (self
+// collision), boxes of the sweeps x -> p, swept and pruned along one axis; between pieces (body
+// contacts), where the vertex-triangle pairs are few, the edges of each pair's vertex q against
+// its triangle's three edges.
 //
 // Only edges with a vertex in one of the substep's vertex-triangle pairs are tested (testing
 // every edge cost tearable_cloth 50-70 % more per frame). Where two edges cross, the end of one
@@ -114,12 +116,12 @@ class SelfCollision {
     bool restNeighbours(const Particles& P, int q, const std::array<int, 3>& tri) const;
 
     // After the solve: the edge-edge pairs that passed through each other between x and p are
-    // pushed back to the side they started on (see above), within pieces and between them
-    // alike; World calls it only with self collision. `pairs` are the substep's vertex-triangle
-    // pairs, `budget` what the self contacts may still move each particle (generate's, spent by
-    // projectSelfContacts). Returns the projections made.
+    // pushed back to the side they started on (see above); `withinPieces` false keeps only the
+    // pairs between separate pieces, as in generate. `pairs` are the substep's vertex-triangle
+    // pairs (generate's), `budget` what the self contacts may still move each particle
+    // (generate's, spent by projectSelfContacts). Returns the projections made.
     int resolveEdgeCrossings(Particles& P, const std::vector<std::array<int, 3>>& triangles,
-                             uint64_t topologyVersion, Real thickness,
+                             uint64_t topologyVersion, Real thickness, bool withinPieces,
                              const std::vector<SelfContact>& pairs, std::vector<Real>& budget);
     static constexpr int kEdgePasses = 4;
 
@@ -153,11 +155,23 @@ class SelfCollision {
     SpatialHash hash_;
 
     // resolveEdgeCrossings: the triangles' edges, each once (rebuilt with the topology).
-    void updateMeshEdges(const std::vector<std::array<int, 3>>& triangles, uint64_t version);
+    void updateMeshEdges(const std::vector<std::array<int, 3>>& triangles, uint64_t version,
+                         int particles);
     std::vector<std::array<int, 2>> meshEdges_;
+    // CSR: the particles joined to particle i by a mesh edge are
+    // edgeNeighbours_[edgeNeighbourStart_[i] .. edgeNeighbourStart_[i + 1]).
+    std::vector<int> edgeNeighbourStart_, edgeNeighbours_;
     uint64_t meshEdgesVersion_ = ~uint64_t(0);
     size_t meshEdgesTriangles_ = 0;
-    std::vector<int> edgesTested_;  // the edges hashed (near a vertex-triangle pair)
+    int meshEdgesParticles_ = -1;
+    // The edge-edge inequality for one pair of edges unless they share an origin; marks their
+    // particles as moved and returns 1 when it moved one, keeping the largest move in *drift.
+    int resolveEdgePair(Particles& P, int a, int b, int c, int d, Real thickness,
+                        std::vector<Real>& budget, Real* drift);
+    // Between pieces: each pair's vertex's edges against its triangle's edges.
+    int resolveEdgesOfPairs(Particles& P, Real thickness, const std::vector<SelfContact>& pairs,
+                            std::vector<Real>& budget);
+    std::vector<int> edgesTested_;  // the edges tested within pieces (near a vertex-triangle pair)
     std::vector<Aabb> edgeBoxes_;   // their swept boxes
     std::vector<int> edgesMoved_;   // a later pass's queries
     std::vector<uint8_t> marked_;   // per particle: in a vertex-triangle pair, then moved

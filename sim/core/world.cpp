@@ -130,12 +130,12 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
             break;  // (9)-(11)
         case Stage::PostProjection:
             finishRigidContacts(*this, dt);
-            // Within pieces only: between pieces (a knife-cut cloth in rotating_barrel's soak,
-            // MGPBD) the pushes set off a 1,479 m/s spike, 148 without (docs/architecture.md).
-            if (s.edgeContacts && s.selfCollision)
+            // Where the vertex-triangle pairs are made: within pieces with self collision,
+            // between them with body contacts.
+            if (s.edgeContacts && (s.selfCollision || s.bodyContacts))
                 contacts_.selfDetector.resolveEdgeCrossings(particles, triangles, topologyVersion_,
-                                                            s.selfThickness, contacts_.self,
-                                                            contacts_.selfBudget);
+                                                            s.selfThickness, s.selfCollision,
+                                                            contacts_.self, contacts_.selfBudget);
             if (!rigid.empty()) resolveRemainingBodyPenetrations(*this);
             resolveRemainingPenetrations(particles, colliders, s.collisionThickness,
                                          contacts_.colliders);

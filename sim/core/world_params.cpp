@@ -81,8 +81,8 @@ std::span<const ParamDesc> worldParams() {
          "self collision adds those within a piece",
          nullptr, 0, PBD_FIELD(bodyContacts)},
         {"edge-contacts", "world", T::Bool, L::Basic, 0, 1, false, "",
-         "edge-edge contacts with self collision: edges that pass through each other in the "
-         "solve are pushed back",
+         "edge-edge contacts, with self collision and between pieces: edges that pass through "
+         "each other in the solve are pushed back",
          nullptr, 0, PBD_FIELD(edgeContacts)},
         {"self-thickness", "world", T::Real, L::Advanced, 1e-5, 0.1, true, "m",
          "h of PBD eq. 12: distance kept between layers", nullptr, 0, PBD_FIELD(selfThickness)},

@@ -192,28 +192,33 @@ Real heightAbove(const World& world) {
 
 }  // namespace
 
+// The slivers are two pieces: the edge contacts between pieces (body contacts, on by default)
+// stop them as self collision does.
 TEST(SelfCollision, EdgeFallingThroughAnEdgeIsStopped) {
-    for (const bool edgeContacts : {false, true}) {
-        World world = crossedSlivers(true);
-        world.settings.edgeContacts = edgeContacts;
-        EdgeCrossingMonitor edges;
-        CrossingMonitor vertices;
-        edges.update(world), vertices.update(world);
-        int edgeCrossings = 0, vertexCrossings = 0;
-        for (int f = 0; f < 20; ++f) {
-            world.step();
-            edgeCrossings += edges.update(world);
-            vertexCrossings += vertices.update(world);
+    for (const bool selfCollision : {true, false})
+        for (const bool edgeContacts : {false, true}) {
+            SCOPED_TRACE(selfCollision ? "self collision" : "between pieces");
+            World world = crossedSlivers(true);
+            world.settings.selfCollision = selfCollision;
+            world.settings.edgeContacts = edgeContacts;
+            EdgeCrossingMonitor edges;
+            CrossingMonitor vertices;
+            edges.update(world), vertices.update(world);
+            int edgeCrossings = 0, vertexCrossings = 0;
+            for (int f = 0; f < 20; ++f) {
+                world.step();
+                edgeCrossings += edges.update(world);
+                vertexCrossings += vertices.update(world);
+            }
+            EXPECT_EQ(vertexCrossings, 0) << "edge contacts " << edgeContacts;
+            if (edgeContacts) {
+                EXPECT_EQ(edgeCrossings, 0);
+                EXPECT_GT(heightAbove(world), 0.0);
+            } else {  // what the vertex-triangle contacts alone let through
+                EXPECT_GT(edgeCrossings, 0);
+                EXPECT_LT(heightAbove(world), 0.0);
+            }
         }
-        EXPECT_EQ(vertexCrossings, 0) << "edge contacts " << edgeContacts;
-        if (edgeContacts) {
-            EXPECT_EQ(edgeCrossings, 0);
-            EXPECT_GT(heightAbove(world), 0.0);
-        } else {  // what the vertex-triangle contacts alone let through
-            EXPECT_GT(edgeCrossings, 0);
-            EXPECT_LT(heightAbove(world), 0.0);
-        }
-    }
 }
 
 TEST(SelfCollision, EdgeContactConservesMomentum) {
