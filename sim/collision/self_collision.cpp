@@ -441,12 +441,13 @@ int SelfCollision::resolveEdgesOfPairs(Particles& P, Real thickness,
             prepare();
             for (int e = edgeNeighbourStart_[q]; e < edgeNeighbourStart_[q + 1]; ++e) {
                 const int r = edgeNeighbours_[e];
-                const Vec3 ux = P.x[r] - P.x[q], up = P.p[r] - P.p[q];
+                const Vec3 ux = P.x[r] - P.x[q];
+                Vec3 up = P.p[r] - P.p[q];
                 for (int k = 0; k < 3; ++k) {
                     if ((ux.dot(gx[k]) <= 0) == (up.dot(gp[k]) <= 0)) continue;
                     if (resolveEdgePair(P, q, r, sc.tri[k], sc.tri[(k + 1) % 3], thickness, budget,
                                         &drift))
-                        ++projections, prepare();
+                        ++projections, prepare(), up = P.p[r] - P.p[q];  // p moved
                 }
             }
         }
