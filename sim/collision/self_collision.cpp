@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "sim/collision/ccd.h"
 #include "sim/collision/sdf.h"
@@ -17,6 +18,25 @@ constexpr Real kEdgeSlack = 0.1;
 // tearable_cloth, 300 frames: 2 lets the fold scene cross, 12 keeps both stable
 // (docs/architecture.md).
 constexpr Real kBudget = 12;
+
+// The neighbour table of an undirected graph on n vertices, one edge ends(e) = {a, b} per
+// element of `edges`: the neighbours of v are out[start[v] .. start[v + 1]).
+template <class Edges, class Ends>
+void buildNeighbourTable(int n, const Edges& edges, Ends ends, std::vector<int>& start,
+                         std::vector<int>& out) {
+    start.assign(n + 1, 0);
+    for (const auto& e : edges) {
+        const auto [a, b] = ends(e);
+        ++start[a + 1], ++start[b + 1];
+    }
+    for (int v = 0; v < n; ++v) start[v + 1] += start[v];
+    out.resize(start[n]);
+    std::vector<int> fill(start.begin(), start.end() - 1);
+    for (const auto& e : edges) {
+        const auto [a, b] = ends(e);
+        out[fill[a]++] = b, out[fill[b]++] = a;
+    }
+}
 
 }  // namespace
 
@@ -50,21 +70,11 @@ Real evaluateSelfContact(const Vec3& q, const Vec3& p1, const Vec3& p2, const Ve
 
 void SelfCollision::buildNeighbours(const Particles& P,
                                     const std::vector<DistanceConstraint>& edges) {
-    const int n = P.size();
     auto originOf = [&](int i) { return i < static_cast<int>(P.origin.size()) ? P.origin[i] : i; };
-    neighbourStart_.assign(n + 1, 0);
-    for (const DistanceConstraint& e : edges) {
-        ++neighbourStart_[originOf(e.i) + 1];
-        ++neighbourStart_[originOf(e.j) + 1];
-    }
-    for (int o = 0; o < n; ++o) neighbourStart_[o + 1] += neighbourStart_[o];
-    neighbours_.resize(neighbourStart_[n]);
-    std::vector<int> fill(neighbourStart_.begin(), neighbourStart_.end() - 1);
-    for (const DistanceConstraint& e : edges) {
-        const int a = originOf(e.i), b = originOf(e.j);
-        neighbours_[fill[a]++] = b;
-        neighbours_[fill[b]++] = a;
-    }
+    buildNeighbourTable(
+        P.size(), edges,
+        [&](const DistanceConstraint& e) { return std::pair(originOf(e.i), originOf(e.j)); },
+        neighbourStart_, neighbours_);
 }
 
 int SelfCollision::buildPieces(int particles, const std::vector<std::array<int, 3>>& triangles) {
@@ -394,14 +404,9 @@ void SelfCollision::updateMeshEdges(const std::vector<std::array<int, 3>>& trian
         particles == meshEdgesParticles_)
         return;
     uniqueEdges(triangles, meshEdges_);
-    edgeNeighbourStart_.assign(particles + 1, 0);
-    for (const auto& e : meshEdges_)
-        ++edgeNeighbourStart_[e[0] + 1], ++edgeNeighbourStart_[e[1] + 1];
-    for (int i = 0; i < particles; ++i) edgeNeighbourStart_[i + 1] += edgeNeighbourStart_[i];
-    edgeNeighbours_.resize(edgeNeighbourStart_[particles]);
-    std::vector<int> fill(edgeNeighbourStart_.begin(), edgeNeighbourStart_.end() - 1);
-    for (const auto& e : meshEdges_)
-        edgeNeighbours_[fill[e[0]]++] = e[1], edgeNeighbours_[fill[e[1]]++] = e[0];
+    buildNeighbourTable(
+        particles, meshEdges_, [](const std::array<int, 2>& e) { return std::pair(e[0], e[1]); },
+        edgeNeighbourStart_, edgeNeighbours_);
     meshEdgesVersion_ = topologyVersion;
     meshEdgesTriangles_ = triangles.size();
     meshEdgesParticles_ = particles;
@@ -425,7 +430,6 @@ int SelfCollision::resolveEdgesOfPairs(Particles& P, Real thickness,
     // screen is projectEdgeCrossing's first test, the sign of f = (r - q) x (d - c) . (c - q) at
     // x and at p, written as (r - q) . g with g = (d - c) x (c - q) taken once per pair and edge.
     int projections = 0;
-    Real drift = 0;
     Vec3 gx[3], gp[3];
     for (int pass = 0; pass < kEdgePasses; ++pass) {
         const int before = projections;
@@ -445,8 +449,9 @@ int SelfCollision::resolveEdgesOfPairs(Particles& P, Real thickness,
                 Vec3 up = P.p[r] - P.p[q];
                 for (int k = 0; k < 3; ++k) {
                     if ((ux.dot(gx[k]) <= 0) == (up.dot(gp[k]) <= 0)) continue;
-                    if (resolveEdgePair(P, q, r, sc.tri[k], sc.tri[(k + 1) % 3], thickness, budget,
-                                        &drift))
+                    Real move = 0;
+                    if (projectEdgeCrossing(P, q, r, sc.tri[k], sc.tri[(k + 1) % 3], thickness,
+                                            budget, &move))
                         ++projections, prepare(), up = P.p[r] - P.p[q];  // p moved
                 }
             }
@@ -463,8 +468,8 @@ int SelfCollision::resolveEdgeCrossings(Particles& P,
                                         std::vector<Real>& budget) {
     if (pairs.empty() || static_cast<int>(budget.size()) != P.size()) return 0;
     updateMeshEdges(triangles, topologyVersion, P.size());
-    marked_.assign(P.size(), 0);
     if (!withinPieces) return resolveEdgesOfPairs(P, thickness, pairs, budget);
+    marked_.assign(P.size(), 0);
     Real drift = 0;  // the largest correction made since the boxes were taken
     int projections = 0;
     auto resolve = [&](int a, int b, int c, int d) {
