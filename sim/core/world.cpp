@@ -175,11 +175,12 @@ void World::maintainTethers() {
     if (!settings.tethers) {
         constraints.tethers.clear();
         tethersBuiltFor_ = {0, 0};
+        tetherCache_.clear();
         return;
     }
     const std::pair<uint64_t, uint64_t> key{topologyVersion_, pinVersion_};
     if (key == tethersBuiltFor_) return;
-    buildTethers(particles, constraints.distance, triangles, constraints.tethers);
+    buildTethers(particles, constraints.distance, triangles, constraints.tethers, &tetherCache_);
     tethersBuiltFor_ = key;
 }
 
@@ -334,6 +335,7 @@ void World::clear() {
     contacts_.clear();
     triangles.clear();
     animate = nullptr;
+    tetherCache_.clear();
     grab_.reset();
     solverSwitch.reset();
     colliderDrag_.reset();

@@ -22,6 +22,7 @@
 #include "sim/core/solver_switch.h"
 #include "sim/rigid/rigid_world.h"
 #include "sim/solvers/solver.h"
+#include "sim/topology/tethers.h"
 
 namespace sim {
 
@@ -156,6 +157,7 @@ class World {
     std::vector<TopologyChange> changes_;                  // since the last non-split change
     uint64_t pinVersion_ = 1;                              // bumped by every pin, grab and release
     std::pair<uint64_t, uint64_t> tethersBuiltFor_{0, 0};  // (topology, pin) versions
+    TetherCache tetherCache_;  // what the last tether build found, for the next (tears, cuts)
     std::vector<Vec3> savedX_, savedV_;   // the state before the step, for StepFailure
     std::vector<RigidBody> savedBodies_;  // likewise
     Real time_ = 0;

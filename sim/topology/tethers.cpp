@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <iterator>
+#include <optional>
 #include <queue>
 #include <tuple>
 
@@ -17,35 +19,69 @@ namespace {
 using Triangle = std::array<int, 3>;
 constexpr int kAnchors = 2;
 
-// Decides whether a tether may use the straight rest distance: on a sheet that is flat at
-// rest, the straight segment between two rest positions lies on the sheet unless it crosses
-// a boundary edge (the rim, a cut, a tear). Off a flat rest sheet the edge path is used: it
-// overestimates the geodesic (the path zigzags along the triangles, by up to 41 % across a
-// grid's diagonals), and a tether nearly perpendicular to the load is only as tight as its
-// length: with path lengths the second row of hanging_cloth dropped 10 cm.
-//
-// The boundary edges sit in a uniform grid over the rest plane, so a tether is tested only
-// against the edges near its segment. Testing every edge took 55-110 ms per rebuild in
-// tearable_cloth (8,800 tethers x 300+ edges), a hitch at every tear.
+using Edge = std::pair<int, int>;
+
+// A tether may use the straight rest distance when the sheet is flat at rest and the straight
+// segment between the two rest positions stays on it: it crosses no boundary edge (the rim, a
+// cut, a tear). Off a flat rest sheet the edge path is used: it overestimates the geodesic (the
+// path zigzags along the triangles, by up to 41 % across a grid's diagonals), and a tether
+// nearly perpendicular to the load is only as tight as its length: with path lengths the
+// second row of hanging_cloth dropped 10 cm.
+
+// The unit normal of the rest shape when it is one flat sheet, else zero.
+Vec3 flatRestNormal(const Particles& P, const std::vector<Triangle>& triangles) {
+    if (triangles.empty() || P.rest.size() != P.x.size()) return Vec3::Zero();  // no rest shape
+    const Vec3& a = P.rest[triangles[0][0]];
+    Vec3 normal = (P.rest[triangles[0][1]] - a).cross(P.rest[triangles[0][2]] - a);
+    if (normal.norm() < 1e-12) return Vec3::Zero();
+    normal.normalize();
+    Real extent = 0;
+    for (const Vec3& r : P.rest) extent = std::max(extent, (r - a).norm());
+    for (const Vec3& r : P.rest)
+        if (std::abs((r - a).dot(normal)) > 1e-6 * (1 + extent)) return Vec3::Zero();  // not flat
+    return normal;
+}
+
+// Edges used by one triangle, in (min, max) order.
+std::vector<Edge> boundaryEdges(const std::vector<Triangle>& triangles) {
+    std::vector<uint64_t> keys;
+    keys.reserve(3 * triangles.size());
+    for (const Triangle& t : triangles)
+        for (int k = 0; k < 3; ++k) {
+            const auto [lo, hi] = std::minmax(t[k], t[(k + 1) % 3]);
+            keys.push_back(static_cast<uint64_t>(lo) << 32 | static_cast<uint32_t>(hi));
+        }
+    std::sort(keys.begin(), keys.end());
+    std::vector<Edge> boundary;
+    for (size_t k = 0; k < keys.size();) {
+        size_t end = k;
+        while (end < keys.size() && keys[end] == keys[k]) ++end;
+        if (end - k == 1)
+            boundary.push_back(
+                {static_cast<int>(keys[k] >> 32), static_cast<int>(keys[k] & 0xffffffffu)});
+        k = end;
+    }
+    return boundary;
+}
+
+uint64_t pairKey(int a, int b) {
+    return static_cast<uint64_t>(static_cast<uint32_t>(a)) << 32 | static_cast<uint32_t>(b);
+}
+
+// Whether rest segments cross a set of boundary edges of a flat sheet. The edges sit in a
+// uniform grid over the rest plane, so a segment is tested only against the edges near it.
+// Testing every edge took 55-110 ms per rebuild in tearable_cloth (8,800 tethers x 300+
+// edges), a hitch at every tear.
 class StraightRest {
   public:
-    StraightRest(const Particles& P, const std::vector<Triangle>& triangles) : P_(P) {
-        if (triangles.empty() || P.rest.size() != P.x.size()) return;  // no rest shape: paths
-        const Vec3& a = P.rest[triangles[0][0]];
-        normal_ = (P.rest[triangles[0][1]] - a).cross(P.rest[triangles[0][2]] - a);
-        if (normal_.norm() < 1e-12) return;
-        normal_.normalize();
-        Real extent = 0;
-        for (const Vec3& r : P.rest) extent = std::max(extent, (r - a).norm());
-        for (const Vec3& r : P.rest)
-            if (std::abs((r - a).dot(normal_)) > 1e-6 * (1 + extent)) return;  // not flat
-        findBoundary(triangles);
-        buildGrid(a);
-        flat_ = true;
+    // normal: the sheet's unit normal; origin: a point of its plane.
+    StraightRest(const Particles& P, const Vec3& normal, const Vec3& origin,
+                 std::vector<Edge> boundary)
+        : P_(P), normal_(normal), boundary_(std::move(boundary)) {
+        buildGrid(origin);
     }
-    // The straight rest distance from i to the pin when the segment stays on the sheet.
-    Real length(int i, int pin, Real pathLength) const {
-        if (!flat_) return pathLength;
+    // Whether the rest segment from i to the pin crosses one of the edges.
+    bool crosses(int i, int pin) const {
         const Vec3 a = P_.rest[i], b = P_.rest[pin];
         // Cells of points at most h/2 apart along the segment, with their neighbours: every
         // point of the segment lies within h/4 of one of them, so every cell it touches is
@@ -70,33 +106,14 @@ class StraightRest {
                         edgeVisited_[e] = visit_;
                         const auto [u, v] = boundary_[e];
                         if (u == i || v == i || u == pin || v == pin) continue;
-                        if (segmentsCross(a, b, P_.rest[u], P_.rest[v])) return pathLength;
+                        if (segmentsCross(a, b, P_.rest[u], P_.rest[v])) return true;
                     }
                 }
         }
-        return (a - b).norm();
+        return false;
     }
 
   private:
-    // Edges used by one triangle, in (min, max) order.
-    void findBoundary(const std::vector<Triangle>& triangles) {
-        std::vector<uint64_t> keys;
-        keys.reserve(3 * triangles.size());
-        for (const Triangle& t : triangles)
-            for (int k = 0; k < 3; ++k) {
-                const auto [lo, hi] = std::minmax(t[k], t[(k + 1) % 3]);
-                keys.push_back(static_cast<uint64_t>(lo) << 32 | static_cast<uint32_t>(hi));
-            }
-        std::sort(keys.begin(), keys.end());
-        for (size_t k = 0; k < keys.size();) {
-            size_t end = k;
-            while (end < keys.size() && keys[end] == keys[k]) ++end;
-            if (end - k == 1)
-                boundary_.push_back(
-                    {static_cast<int>(keys[k] >> 32), static_cast<int>(keys[k] & 0xffffffffu)});
-            k = end;
-        }
-    }
     // About sqrt(edges) cells a side over the rest positions' box, edges stored by cell (CSR).
     void buildGrid(const Vec3& origin) {
         origin_ = origin;
@@ -119,7 +136,7 @@ class StraightRest {
         // An edge goes into the cells its box touches, the box grown by far more than a
         // rounding error, so that a crossing point's cell is among them.
         const Real grow = 1e-6 * h_;
-        auto forCells = [&](const std::pair<int, int>& e, auto&& f) {
+        auto forCells = [&](const Edge& e, auto&& f) {
             const auto [ux, uy] = plane(P_.rest[e.first]);
             const auto [vx, vy] = plane(P_.rest[e.second]);
             const int x0 = cell(std::min(ux, vx) - grow, 0), x1 = cell(std::max(ux, vx) + grow, 0);
@@ -155,9 +172,8 @@ class StraightRest {
         return (d3 > 0) != (d4 > 0) && d3 != 0 && d4 != 0;
     }
     const Particles& P_;
-    Vec3 normal_ = Vec3::Zero();
-    bool flat_ = false;
-    std::vector<std::pair<int, int>> boundary_;
+    Vec3 normal_;
+    std::vector<Edge> boundary_;
     // The grid: cells of side h_ from lo_ along axis_ (in the plane through origin_).
     Vec3 origin_ = Vec3::Zero(), axis_[2] = {Vec3::Zero(), Vec3::Zero()};
     Real lo_[2] = {0, 0}, h_ = 1, invH_ = 1;
@@ -169,10 +185,93 @@ class StraightRest {
 };
 }  // namespace
 
+namespace {
+
+// Decides, tether by tether, whether the straight rest distance may be used: from the cache
+// where it holds (see TetherCache), else by the grid over the whole boundary, built on first
+// use. `cache` is brought up to this build.
+class StraightDecider {
+  public:
+    StraightDecider(const Particles& P, const std::vector<Triangle>& triangles, TetherCache* cache)
+        : P_(P), normal_(flatRestNormal(P, triangles)), cache_(cache) {
+        if (normal_.isZero()) {
+            if (cache_) cache_->clear();
+            return;
+        }
+        origin_ = P.rest[triangles[0][0]];
+        boundary_ = boundaryEdges(triangles);
+        if (!cache_) return;
+        std::vector<uint64_t> keys;
+        keys.reserve(boundary_.size());
+        for (const auto& [u, v] : boundary_) {
+            const auto [a, b] = std::minmax(P.origin[u], P.origin[v]);
+            keys.push_back(pairKey(a, b));
+        }
+        std::sort(keys.begin(), keys.end());
+        keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+        // An extension of the last build: its particles and their rest positions unchanged,
+        // its boundary kept.
+        const std::vector<Vec3>& rest = cache_->rest;
+        const std::vector<uint64_t>& old = cache_->boundary;
+        incremental_ = !rest.empty() && rest.size() <= P.rest.size() &&
+                       std::equal(rest.begin(), rest.end(), P.rest.begin()) &&
+                       std::includes(keys.begin(), keys.end(), old.begin(), old.end());
+        if (incremental_) {
+            std::vector<uint64_t> added;
+            std::set_difference(keys.begin(), keys.end(), old.begin(), old.end(),
+                                std::back_inserter(added));
+            for (uint64_t k : added)  // an origin is a particle at the edge's rest position
+                added_.push_back({static_cast<int>(k >> 32), static_cast<int>(k & 0xffffffffu)});
+        }
+        cache_->rest = P.rest;
+        cache_->boundary = std::move(keys);
+    }
+    bool straight(int i, int pin) {
+        if (normal_.isZero()) return false;
+        if (!cache_) return !whole().crosses(i, pin);
+        const auto [it, inserted] = next_.try_emplace(pairKey(P_.origin[i], P_.origin[pin]), false);
+        if (inserted) it->second = decide(i, pin, it->first);
+        return it->second;  // else decided earlier in this build (a split copy's twin)
+    }
+    // Keeps this build's decisions: the ones it did not make were not tested against the
+    // edges it added, so they go.
+    void finish() {
+        if (cache_ && !normal_.isZero()) cache_->straight.swap(next_);
+    }
+
+  private:
+    bool decide(int i, int pin, uint64_t key) {
+        if (incremental_) {
+            const auto last = cache_->straight.find(key);
+            if (last != cache_->straight.end())
+                return last->second && (added_.empty() || !added().crosses(i, pin));
+        }
+        return !whole().crosses(i, pin);
+    }
+    const StraightRest& whole() {
+        if (!whole_) whole_.emplace(P_, normal_, origin_, boundary_);
+        return *whole_;
+    }
+    const StraightRest& added() {
+        if (!addedGrid_) addedGrid_.emplace(P_, normal_, origin_, added_);
+        return *addedGrid_;
+    }
+
+    const Particles& P_;
+    Vec3 normal_, origin_ = Vec3::Zero();
+    TetherCache* cache_;  // null: decide without one
+    bool incremental_ = false;
+    std::vector<Edge> boundary_, added_;
+    std::optional<StraightRest> whole_, addedGrid_;
+    std::unordered_map<uint64_t, bool> next_;  // this build's decisions
+};
+
+}  // namespace
+
 void buildTethers(const Particles& P, const std::vector<DistanceConstraint>& edges,
                   const std::vector<std::array<int, 3>>& triangles,
-                  std::vector<TetherConstraint>& tethers) {
-    const StraightRest straight(P, triangles);
+                  std::vector<TetherConstraint>& tethers, TetherCache* cache) {
+    StraightDecider straight(P, triangles, cache);
     const int n = P.size();
     tethers.clear();
     // Adjacency by counting sort (CSR), weights = rest lengths.
@@ -203,10 +302,13 @@ void buildTethers(const Particles& P, const std::vector<DistanceConstraint>& edg
             std::find(seen.begin(), seen.begin() + count[i], pin) != seen.begin() + count[i])
             continue;
         source[i][count[i]++] = pin;
-        if (i != pin && !P.pinned[i]) tethers.push_back({i, pin, straight.length(i, pin, d), 1.0});
+        if (i != pin && !P.pinned[i])
+            tethers.push_back(
+                {i, pin, straight.straight(i, pin) ? (P.rest[i] - P.rest[pin]).norm() : d, 1.0});
         for (int k = start[i]; k < start[i + 1]; ++k)
             if (count[next[k]] < kAnchors) queue.push({d + weight[k], next[k], pin});
     }
+    straight.finish();
 }
 
 }  // namespace sim

@@ -100,6 +100,13 @@ void DualSystem::build(const World& world) {
         for (int64_t s = 0; s < slots; ++s) incSlot_[next[slotParticle_[s]]++] = s;
     }
 
+    buildPattern(rowCount);
+    b.assign(rowCount, 0.0);
+    alphaTilde.assign(rowCount, 0.0);
+}
+
+void DualSystem::buildPattern(int rowCount) {
+    const int64_t slots = static_cast<int64_t>(slotParticle_.size());
     // A's pattern: row r couples to every row sharing one of its particles. Duplicates are
     // skipped by marking each coupled row with r (a per-thread array, no allocation per row):
     // one pass counts, a second writes and sorts each row's columns. The second also fills
@@ -159,8 +166,6 @@ void DualSystem::build(const World& world) {
             }
         }
     }
-    b.assign(rowCount, 0.0);
-    alphaTilde.assign(rowCount, 0.0);
 }
 
 void DualSystem::evaluate(const World& world, Real dt, const Vector& lambda) {

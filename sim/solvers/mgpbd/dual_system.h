@@ -73,6 +73,8 @@ class DualSystem {
   private:
     bool sameActiveSet(const World& world) const;
     void build(const World& world);
+    // A's CSR pattern, the scatter table and the diagonal offsets, from the incidence.
+    void buildPattern(int rowCount);
 
     uint64_t topologyVersion_ = ~uint64_t(0);
     uint64_t structureVersion_ = 0;  // bumped by every build
