@@ -42,6 +42,14 @@ Vec3 flatRestNormal(const Particles& P, const std::vector<Triangle>& triangles) 
     return normal;
 }
 
+// An ordered pair of indices as one sortable key, and back.
+uint64_t pairKey(int a, int b) {
+    return static_cast<uint64_t>(static_cast<uint32_t>(a)) << 32 | static_cast<uint32_t>(b);
+}
+Edge pairOfKey(uint64_t key) {
+    return {static_cast<int>(key >> 32), static_cast<int>(key & 0xffffffffu)};
+}
+
 // Edges used by one triangle, in (min, max) order.
 std::vector<Edge> boundaryEdges(const std::vector<Triangle>& triangles) {
     std::vector<uint64_t> keys;
@@ -49,23 +57,17 @@ std::vector<Edge> boundaryEdges(const std::vector<Triangle>& triangles) {
     for (const Triangle& t : triangles)
         for (int k = 0; k < 3; ++k) {
             const auto [lo, hi] = std::minmax(t[k], t[(k + 1) % 3]);
-            keys.push_back(static_cast<uint64_t>(lo) << 32 | static_cast<uint32_t>(hi));
+            keys.push_back(pairKey(lo, hi));
         }
     std::sort(keys.begin(), keys.end());
     std::vector<Edge> boundary;
     for (size_t k = 0; k < keys.size();) {
         size_t end = k;
         while (end < keys.size() && keys[end] == keys[k]) ++end;
-        if (end - k == 1)
-            boundary.push_back(
-                {static_cast<int>(keys[k] >> 32), static_cast<int>(keys[k] & 0xffffffffu)});
+        if (end - k == 1) boundary.push_back(pairOfKey(keys[k]));
         k = end;
     }
     return boundary;
-}
-
-uint64_t pairKey(int a, int b) {
-    return static_cast<uint64_t>(static_cast<uint32_t>(a)) << 32 | static_cast<uint32_t>(b);
 }
 
 // Whether rest segments cross a set of boundary edges of a flat sheet. The edges sit in a
@@ -221,7 +223,7 @@ class StraightDecider {
             std::set_difference(keys.begin(), keys.end(), old.begin(), old.end(),
                                 std::back_inserter(added));
             for (uint64_t k : added)  // an origin is a particle at the edge's rest position
-                added_.push_back({static_cast<int>(k >> 32), static_cast<int>(k & 0xffffffffu)});
+                added_.push_back(pairOfKey(k));
         }
         cache_->rest = P.rest;
         cache_->boundary = std::move(keys);
