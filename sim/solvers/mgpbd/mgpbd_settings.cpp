@@ -25,6 +25,7 @@ void presetFields(MgpbdSettings& s, F&& f) {
     f(s.primalResidual);
     f(s.warmStart);
     f(s.localSweeps);
+    f(s.lineSweeps);
     f(s.chebyshevDegree);
     f(s.chebyshevLowerRatio);
     f(s.clothCoarseLevels);
@@ -61,6 +62,7 @@ void MgpbdSettings::applyPaperPreset() {
     primalResidual = false;
     warmStart = false;
     localSweeps = 0;
+    lineSweeps = false;
     chebyshevDegree = 16;
     chebyshevLowerRatio = 0.0005;
     clothCoarseLevels = true;

@@ -98,6 +98,16 @@ struct MgpbdSettings {
     // 12 ms budget on any cloth scene: MGPBD was XPBD sweeps. mgpbd_cloth at 12 ms: 0, 2, 4
     // sweeps -> max strain 0.18, 0.19, 0.19; sweeps alone 0.36.
     int localSweeps = 2;
+    // Line sweeps: the budget's sweeps (those that are the substep's solve when no global
+    // step fits) project each straight line of edges (a grid cloth's rows, columns and
+    // diagonals) as one block, a tridiagonal solve (solvers/edge_chains.h), an addition. The
+    // local sweeps after a global step stay point sweeps (lines there: mgpbd_cloth's peak
+    // strain 0.095 -> 0.19). Off by default: on 600 frames at the scenes' defaults they cut
+    // hanging_cloth's peak strain from 0.064 to 0.027 and curtain's from 0.059 to 0.001 at
+    // the same cost, but raised one-frame peaks at impacts (moving_sphere 0.29 -> 0.84), and
+    // rigid_stack's box fell through the hammock within 1,000 frames
+    // (docs/notes/2026-12-02-line-sweeps.md).
+    bool lineSweeps = false;
     // AMG setup (§4.1, §4.3).
     Real strengthTheta = 0.1;  // |Aij| >= theta sqrt(|Aii||Ajj|) is a strong connection
     MgpbdCandidates candidates = MgpbdCandidates::Constant;  // measured best on cloth (docs)

@@ -26,6 +26,7 @@
 // per-substep storage is kept between substeps: a solve allocates nothing once warm.
 #include <vector>
 
+#include "sim/solvers/edge_chains.h"
 #include "sim/solvers/mgpbd/amg_hierarchy.h"
 #include "sim/solvers/mgpbd/dual_system.h"
 #include "sim/solvers/mgpbd/mgpbd_stats.h"
@@ -145,8 +146,10 @@ class MgpbdSolver final : public Solver {
     int sinceBest_ = 0;                            // steps since the best state
     bool watching_ = false;                        // the watchdog is on in this substep
     std::vector<std::vector<Real>> sweepLambdas_;  // lambda per constraint type (sweeps)
-    SweepOrder sweepOrder_;                  // the sweeps visit constraints in rounds, as XPBD's do
-    Vector lambdaPrev_;                      // the last substep's lambda (warm start)
+    SweepOrder sweepOrder_;    // the sweeps visit constraints in rounds, as XPBD's do
+    EdgeChains chains_;        // the budget's sweeps project straight lines of edges together
+    bool inFallback_ = false;  // (lineSweeps): set while they run
+    Vector lambdaPrev_;        // the last substep's lambda (warm start)
     uint64_t warmStructure_ = ~uint64_t(0);  // the dual structure lambdaPrev_ belongs to
     Real warmDt_ = 0;
     long warmFrame_ = -1;       // world.frame() during the substep that stored lambdaPrev_

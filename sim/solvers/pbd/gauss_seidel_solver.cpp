@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 #include "sim/collision/collision_stage.h"
 #include "sim/constraints/constraint_set.h"
@@ -95,7 +96,8 @@ template <class Traits, class Array>
 [[gnu::always_inline]] inline void projectArray(Particles& P, const Array& array,
                                                 const ProjectionParams& params, Real* lambda,
                                                 bool backward,
-                                                const std::vector<uint32_t>* order = nullptr) {
+                                                const std::vector<uint32_t>* order = nullptr,
+                                                const EdgeChains* chained = nullptr) {
     constexpr int R = Traits::rows;
     Real unused[R] = {};
     const size_t n = array.size();
@@ -103,6 +105,7 @@ template <class Traits, class Array>
     for (size_t k = 0; k < n; ++k) {
         const size_t step = backward ? n - 1 - k : k;
         const size_t c = perm ? perm[step] : step;
+        if (chained && chained->contains(c)) continue;  // projected with its chain
         const auto& con = array[c];
         Real* lam = lambda ? lambda + c * R : unused;
         if constexpr (kVariableArityOf<Traits>) {
@@ -142,15 +145,26 @@ void GaussSeidelSolver::resetLambdas(const World& world, LambdaSet& lambdas) {
 }
 
 void GaussSeidelSolver::sweep(World& world, ProjectionMode mode, Real dt, int iterations,
-                              LambdaSet& lambdas, bool backward, const SweepOrder* order) {
+                              LambdaSet& lambdas, bool backward, const SweepOrder* order,
+                              const EdgeChains* chains) {
     Particles& P = world.particles;
     size_t type = 0;
     visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         const ProjectionParams params =
             makeProjection(mode, Traits::material(world.settings), iterations, dt);
-        projectArray<Traits>(P, array, params, lambdas[type].data(), backward,
-                             order ? &order->of(type) : nullptr);
+        Real* lambda = lambdas[type].data();
+        const std::vector<uint32_t>* visit = order ? &order->of(type) : nullptr;
+        if constexpr (std::is_same_v<Traits, ConstraintTraits<DistanceConstraint>>) {
+            if (chains && chains->count() > 0) {
+                projectArray<Traits>(P, array, params, lambda, backward, visit, chains);
+                for (size_t c = 0; c < chains->count(); ++c)
+                    chains->project(c, P, array, params, lambda);
+                ++type;
+                return;
+            }
+        }
+        projectArray<Traits>(P, array, params, lambda, backward, visit);
         ++type;
     });
     projectCollisions(world, dt);

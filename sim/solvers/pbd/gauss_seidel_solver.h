@@ -12,6 +12,7 @@
 // makes it Gauss-Seidel. lambda buffers are reused across steps (no allocation in the loop).
 #include <vector>
 
+#include "sim/solvers/edge_chains.h"
 #include "sim/solvers/solver.h"
 #include "sim/solvers/sweep_order.h"
 
@@ -33,8 +34,11 @@ class GaussSeidelSolver final : public Solver {
     // One pass over every constraint, forward or backward through the arrays, then the
     // contacts. `iterations` is n_s for k'. HPBD's level-0 smoothing uses this too.
     // order: the round order (null: array order, as the MGPBD bench's XPBD-GS baseline).
+    // chains: distance constraints in a chain are projected a chain at a time (edge_chains.h),
+    // after the others; null: each on its own, as the papers' sweeps.
     static void sweep(World& world, ProjectionMode mode, Real dt, int iterations,
-                      LambdaSet& lambdas, bool backward = false, const SweepOrder* order = nullptr);
+                      LambdaSet& lambdas, bool backward = false, const SweepOrder* order = nullptr,
+                      const EdgeChains* chains = nullptr);
     // One hard (stiffness 1) pass over the unilateral constraint types only (separation
     // pairs): MGPBD leaves them out of its dual system and projects them after its loop.
     static void projectUnilateral(World& world);
