@@ -8,8 +8,8 @@
 // sheet hanging from two corners carries its weight to the pins along such lines.
 //
 // Used by MGPBD's budget sweeps with MgpbdSettings::lineSweeps (off by default). Measured on
-// hanging_cloth (10 sweeps a substep, 300 frames): peak max strain 0.064 -> 0.027 at the
-// same cost; curtain 0.059 -> 0.0008; worse one-frame peaks at impacts on contact scenes
+// hanging_cloth (10 sweeps a substep, 300 frames): peak max strain 0.064 -> 0.027 at
+// 0.9-1.3x the time; curtain 0.059 -> 0.0008; worse one-frame peaks at impacts on contact scenes
 // (docs/notes/2026-12-02-line-sweeps.md).
 //
 // Derived from topology and the rest positions: rebuilt when the world's topology version or

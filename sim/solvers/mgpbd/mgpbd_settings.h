@@ -104,7 +104,7 @@ struct MgpbdSettings {
     // local sweeps after a global step stay point sweeps (lines there: mgpbd_cloth's peak
     // strain 0.095 -> 0.19). Off by default: on 600 frames at the scenes' defaults they cut
     // hanging_cloth's peak strain from 0.064 to 0.027 and curtain's from 0.059 to 0.001 at
-    // the same cost, but raised one-frame peaks at impacts (moving_sphere 0.29 -> 0.84), and
+    // 0.9-1.3x the time, but raised one-frame peaks at impacts (moving_sphere 0.29 -> 0.84), and
     // rigid_stack's box fell through the hammock within 1,000 frames
     // (docs/notes/2026-12-02-line-sweeps.md).
     bool lineSweeps = false;
