@@ -135,18 +135,12 @@ void EdgeChains::project(std::size_t chain, Particles& P, const std::vector<Dist
     // row k+1 at q[k] only: A(k, k+1) = -w_q[k] n_k . n_k+1.
     for (uint32_t k = 1; k <= m; ++k) {
         const DistanceConstraint& d = D[e[k - 1]];
-        const Vec3 delta = P.p[q[k]] - P.p[q[k - 1]];
-        const Real len = delta.norm();
+        Vec3 g[2];  // g[0] = n_k, or zero for a zero-length edge (then nothing moves through it)
+        const Real C = evaluateDistance(P.p[q[k]], P.p[q[k - 1]], d.restLength, g);
         const Real at = xpbd ? params.alphaTilde * d.complianceScale : 0;
-        if (len < 1e-12) {  // no direction: the row stays out (nothing moves through it)
-            n[k].setZero();
-            diag[k] = 1;
-            x[k] = 0;
-            continue;
-        }
-        n[k] = delta / len;
+        n[k] = g[0];
         diag[k] = P.w[q[k - 1]] + P.w[q[k]] + at + 1e-12;
-        x[k] = -(len - d.restLength) - (xpbd ? at * lambda[e[k - 1]] : 0);
+        x[k] = n[k].isZero() ? 0 : -C - (xpbd ? at * lambda[e[k - 1]] : 0);
     }
     for (uint32_t k = 1; k < m; ++k) upper[k] = -P.w[q[k]] * n[k].dot(n[k + 1]);
     // Thomas algorithm (A is symmetric positive definite: no pivoting).

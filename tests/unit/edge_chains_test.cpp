@@ -21,16 +21,7 @@ namespace {
 // A straight chain of n particles along x with unit rest spacing.
 Particles straightChain(int n, std::vector<DistanceConstraint>& edges) {
     Particles P;
-    for (int k = 0; k < n; ++k) {
-        P.x.push_back(Vec3(k, 0, 0));
-        P.v.push_back(Vec3::Zero());
-        P.p.push_back(Vec3(k, 0, 0));
-        P.m.push_back(1.0);
-        P.w.push_back(1.0);
-        P.pinned.push_back(0);
-        P.origin.push_back(k);
-        P.rest.push_back(Vec3(k, 0, 0));
-    }
+    for (int k = 0; k < n; ++k) P.add(Vec3(k, 0, 0), 1.0);
     edges.clear();
     for (int k = 0; k + 1 < n; ++k) edges.push_back({k, k + 1, 1.0, 1.0});
     return P;

@@ -202,9 +202,8 @@ Real MgpbdSolver::fallbackSweeps(World& world, int it, Real r) {
     // max strain 0.50 on the setup frames without it, 0.095 with it).
     if (it == 0 || mg_.setup) count = std::max({count, world.settings.iterations, 1});
     if (count > 0) {
-        inFallback_ = true;
-        r = localSweeps(world, it, r, count, mg_.diverged || it == 0);
-        inFallback_ = false;
+        r = localSweeps(world, it, r, count, mg_.diverged || it == 0,
+                        world.settings.mgpbd.lineSweeps);
         stats_.residualHistory.back() = r;
         mg_.budgetSweeps = count;
     }
@@ -390,7 +389,7 @@ Real MgpbdSolver::restoreBest(World& world) {
     return bestResidual_;
 }
 
-Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep) {
+Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep, bool lines) {
     Particles& P = world.particles;
     const int n = P.size();
     start_ = P.p;
@@ -403,10 +402,6 @@ Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep
     // Forward, in rounds, as XPBD's sweeps: array order is the order that gained energy in
     // the explosion sweep_order.h describes.
     sweepOrder_.update(world);
-    // Lines (an option) only where the sweeps are the substep's solve (the budget's): after a
-    // global step the error left is local, and line sweeps there raised mgpbd_cloth's peak
-    // strain over 300 frames from 0.095 to 0.19 (0.092 with lines only here).
-    const bool lines = world.settings.mgpbd.lineSweeps && inFallback_;
     if (lines) chains_.update(world);
     for (int k = 0; k < count; ++k)
         GaussSeidelSolver::sweep(world, ProjectionMode::Compliance, dt_, 1, sweepLambdas_, false,
