@@ -249,8 +249,9 @@ void plot(const char* label, const History& h, const char* overlayFormat) {
 }
 
 // MGPBD's last substep in two lines: the global steps its work budget afforded, or that it
-// afforded none and the substep was the fallback XPBD sweeps (issue 14: the panel shows the
-// budget with the iterations and residual reached). Other solvers report no budget.
+// afforded none and the substep was the fallback XPBD sweeps (accelerated line sweeps where
+// no contact was in play; issue 14: the panel shows the budget with the iterations and
+// residual reached). Other solvers report no budget.
 void budgetSummary(const sim::SolverStats& st) {
     const std::optional<double> budget = st.find("budget ms");
     if (!budget) return;
@@ -258,7 +259,8 @@ void budgetSummary(const sim::SolverStats& st) {
     const int sweeps = static_cast<int>(st.find("budget sweeps").value_or(0));
     const int pcg = static_cast<int>(st.find("pcg iterations").value_or(0));
     if (st.iterations == 0 && sweeps > 0)
-        ImGui::TextColored(kWarning, "no global step fits: %d XPBD sweeps", sweeps);
+        ImGui::TextColored(kWarning, "no global step fits: %d XPBD %ssweeps", sweeps,
+                           st.find("accelerated sweeps").value_or(0) > 0 ? "line " : "");
     else
         ImGui::Text("%d global step%s, %d PCG iterations", st.iterations,
                     st.iterations == 1 ? "" : "s", pcg);

@@ -1,12 +1,15 @@
 #pragma once
 // Shared by the MGPBD tests: the mgpbd_cloth scene after one prediction with its free
-// particles moved off the flat rest state, and a dense copy of a CSR matrix.
+// particles moved off the flat rest state, a dense copy of a CSR matrix, and the hanging
+// cloth's peak strain under MGPBD.
 #include <gtest/gtest.h>
 
 #include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 #include <random>
 
+#include "sim/core/metrics.h"
 #include "sim/core/stages.h"
 #include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
@@ -33,6 +36,22 @@ inline void predictedCloth(World& world, int res, Real noise, unsigned seed, Rea
             P.p[i] += drawVec3(u, rng) / res +
                       wave * Vec3(std::sin(3 * x.y()), std::sin(3 * x.z()), std::sin(3 * x.x()));
         }
+}
+
+// Peak max strain of hanging_cloth (res 32) over `frames` frames under MGPBD, with
+// edit(world.settings.mgpbd) applied first.
+template <class Edit>
+Real hangingClothPeakStrain(int frames, Edit&& edit) {
+    World world;
+    EXPECT_EQ(loadScene(world, "hanging_cloth", 32), "");
+    world.setSolver(SolverKind::MGPBD);
+    edit(world.settings.mgpbd);
+    Real peak = 0;
+    for (int f = 0; f < frames; ++f) {
+        world.step();
+        peak = std::max(peak, measure(world).maxStrain);
+    }
+    return peak;
 }
 
 inline Eigen::MatrixXd dense(const CsrMatrix& A) {

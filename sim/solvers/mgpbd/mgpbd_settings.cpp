@@ -26,6 +26,7 @@ void presetFields(MgpbdSettings& s, F&& f) {
     f(s.warmStart);
     f(s.localSweeps);
     f(s.lineSweeps);
+    f(s.sweepChebyshevRho);
     f(s.chebyshevDegree);
     f(s.chebyshevLowerRatio);
     f(s.clothCoarseLevels);
@@ -63,6 +64,7 @@ void MgpbdSettings::applyPaperPreset() {
     warmStart = false;
     localSweeps = 0;
     lineSweeps = false;
+    sweepChebyshevRho = 0;
     chebyshevDegree = 16;
     chebyshevLowerRatio = 0.0005;
     clothCoarseLevels = true;

@@ -98,16 +98,29 @@ struct MgpbdSettings {
     // 12 ms budget on any cloth scene: MGPBD was XPBD sweeps. mgpbd_cloth at 12 ms: 0, 2, 4
     // sweeps -> max strain 0.18, 0.19, 0.19; sweeps alone 0.36.
     int localSweeps = 2;
-    // Line sweeps: the budget's sweeps (those that are the substep's solve when no global
-    // step fits) project each straight line of edges (a grid cloth's rows, columns and
-    // diagonals) as one block, a tridiagonal solve (solvers/edge_chains.h), an addition. The
-    // local sweeps after a global step stay point sweeps (lines there: mgpbd_cloth's peak
-    // strain 0.095 -> 0.19). Off by default: on 600 frames at the scenes' defaults they cut
-    // hanging_cloth's peak strain from 0.064 to 0.027 and curtain's from 0.059 to 0.001 at
-    // 0.9-1.3x the time, but raised one-frame peaks at impacts (moving_sphere 0.29 -> 0.84), and
-    // rigid_stack's box fell through the hammock within 1,000 frames
-    // (docs/notes/2026-12-02-line-sweeps.md).
-    bool lineSweeps = false;
+    // Accelerated budget sweeps, an addition: on a substep with no contact in play (collider,
+    // body, self, or particle-body attachment), the budget's sweeps (those that are the
+    // substep's solve when no global step fits, or follow a truncated one) project each
+    // straight line of edges (a grid cloth's rows, columns and diagonals) as one block, a
+    // tridiagonal solve (solvers/edge_chains.h), with the Chebyshev acceleration below, as
+    // many as the budget holds. With contacts the substep keeps point sweeps and its former
+    // count (mgpbd_solver.cpp, fallbackSweeps: lines raised one-frame peaks at impacts, and
+    // more sweeps changed how rotating_barrel folds). The local sweeps after a global step stay
+    // point sweeps (lines there: mgpbd_cloth's peak strain 0.095 -> 0.19). hanging_cloth, 300
+    // frames: peak max strain 0.064 with point sweeps (9 a substep, floored at the scene's 10),
+    // 0.0197 with 14 line sweeps, 0.0061 with 14 accelerated ones; PBD 0.068
+    // (docs/notes/2026-12-03-chebyshev-sweeps.md). false: point sweeps, as before.
+    bool lineSweeps = true;
+    // Chebyshev semi-iterative acceleration of the line sweeps (Wang 2015; solvers/
+    // chebyshev_sweeps.h): after the first sweepChebyshevDelay sweeps each new iterate is
+    // over-relaxed against the one two sweeps back, with the weights of a Chebyshev
+    // polynomial for a sweep of spectral radius rho, on the particles lines pass through,
+    // where lines hold at least 90 % of the distance edges. Runs no longer than the delay (the
+    // 2 local sweeps after a global step) are unchanged. hanging_cloth, 15 line sweeps a
+    // substep, 300 frames: rho 0.93-0.97 with delay 3-6 gave peak max strain 0.0053-0.0075,
+    // rho 0.97 with delay 4 0.0056. With point sweeps it diverged (rho 0.95: 0.53). 0 = off.
+    Real sweepChebyshevRho = 0.97;
+    int sweepChebyshevDelay = 4;
     // AMG setup (§4.1, §4.3).
     Real strengthTheta = 0.1;  // |Aij| >= theta sqrt(|Aii||Ajj|) is a strong connection
     MgpbdCandidates candidates = MgpbdCandidates::Constant;  // measured best on cloth (docs)

@@ -34,6 +34,8 @@ constexpr double kSubstepDivergenceRatio = 10;
 // The residual history's times are wall time (residualTimesMs, the figures' x axis); the
 // phases are CPU time (mgpbd_cpu_clock.h).
 constexpr int kDensePasses = 3;
+// Share of the distance edges lines must hold for accelerated sweeps (markChains).
+constexpr double kAcceleratedMinLineShare = 0.9;
 using Wall = std::chrono::steady_clock;
 using mgpbd_clock::msSince;
 double wallMsSince(Wall::time_point t) {
@@ -189,8 +191,31 @@ Real MgpbdSolver::fallbackSweeps(World& world, int it, Real r) {
     // step: the same state would give the same step) goes to local sweeps (when not even one
     // global iteration fitted: XPBD on the same rows, kept whatever ||b|| says).
     const MgpbdSettings& s = world.settings.mgpbd;
-    const double sweep = kSweepPerEvaluate * system_.evaluateWork() + system_.evaluateWork();
-    int count = static_cast<int>(std::min(work_.left() / sweep, 4.0 * s.maxIterations));
+    // Accelerated sweeps (line sweeps, Chebyshev) only where they are the substep's whole
+    // solve and no contact is in play. After a truncated global step they are the few sweeps
+    // the budget has left, and lines there raised hanging_cloth's peak strain (budget 32.5
+    // ms, 120 frames: 0.076 with point sweeps, 0.126 with lines). With contacts the substep
+    // keeps the point sweeps and the count the scenes' iterations were chosen with
+    // (docs/notes/2026-12-03-chebyshev-sweeps.md). There, lines raised one-frame
+    // peaks at impacts (moving_sphere 0.26 -> 0.70 over 300 frames), and more sweeps than
+    // before changed how rotating_barrel (no self collision) folds: 6 or more a substep
+    // instead of its 4 let it pass through itself under every solver (XPBD at 10: 2,944 +
+    // 9,644 crossings in 300 frames; at 4: none).
+    const ContactSet& contacts = world.contacts();
+    const RigidWorld& rigid = world.rigid;
+    const bool accelerated = s.lineSweeps && it == 0 && contacts.colliders.empty() &&
+                             contacts.bodies.empty() && contacts.self.empty() &&
+                             rigid.attachments.empty() && rigid.triangleContacts.empty() &&
+                             markChains(world);
+    // Accelerated, the sweeps are charged as localSweeps charges them: kSweepPerEvaluate
+    // evaluations each and one evaluation of b after them. The count with contacts divides by
+    // one evaluation more per sweep, as it did before (1.8x fewer: hanging_cloth's 6 ms a
+    // substep holds 14 accelerated sweeps, and held 9 before).
+    const double evaluate = system_.evaluateWork();
+    const double sweeps = evaluate <= 0 ? 0.0
+                          : accelerated ? (work_.left() - evaluate) / (kSweepPerEvaluate * evaluate)
+                                        : work_.left() / ((kSweepPerEvaluate + 1) * evaluate);
+    int count = static_cast<int>(std::clamp(sweeps, 0.0, 4.0 * s.maxIterations));
     // When no global iteration fitted, the sweeps are this substep's whole solve: at least
     // the iterations XPBD would run, budget or not, so MGPBD falls back to XPBD, not to a
     // weaker XPBD. With at most 4 (until 2026-11-27), 600 frames at the scenes' defaults:
@@ -202,10 +227,10 @@ Real MgpbdSolver::fallbackSweeps(World& world, int it, Real r) {
     // max strain 0.50 on the setup frames without it, 0.095 with it).
     if (it == 0 || mg_.setup) count = std::max({count, world.settings.iterations, 1});
     if (count > 0) {
-        r = localSweeps(world, it, r, count, mg_.diverged || it == 0,
-                        world.settings.mgpbd.lineSweeps);
+        r = localSweeps(world, it, r, count, mg_.diverged || it == 0, accelerated);
         stats_.residualHistory.back() = r;
         mg_.budgetSweeps = count;
+        mg_.lineSweeps = accelerated;
     }
     return r;
 }
@@ -389,6 +414,23 @@ Real MgpbdSolver::restoreBest(World& world) {
     return bestResidual_;
 }
 
+bool MgpbdSolver::markChains(const World& world) {
+    // Accelerated sweeps only where lines hold nearly all distance edges (a grid cloth: 3,134
+    // of 3,136): the acceleration's rho was measured for line sweeps, and the count for a
+    // cloth. A soft body without them keeps its sweeps: more of them threw the grabbed stiff
+    // beam (res 4) at 311 m/s (MgpbdSolver.GrabDraggingTheStiffBeamDoesNotDiverge). Particles
+    // no line passes through (a soft body's beside a cloth) are not extrapolated.
+    chains_.update(world);
+    const size_t edges = world.constraints.distance.size();
+    size_t inLines = 0;
+    onChain_.assign(world.particles.size(), 0);
+    for (size_t c = 0; c < chains_.count(); ++c) {
+        inLines += chains_.edges(c).size();
+        for (int v : chains_.particles(c)) onChain_[v] = 1;
+    }
+    return edges > 0 && inLines >= kAcceleratedMinLineShare * static_cast<double>(edges);
+}
+
 Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep, bool lines) {
     Particles& P = world.particles;
     const int n = P.size();
@@ -402,10 +444,17 @@ Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep
     // Forward, in rounds, as XPBD's sweeps: array order is the order that gained energy in
     // the explosion sweep_order.h describes.
     sweepOrder_.update(world);
-    if (lines) chains_.update(world);
-    for (int k = 0; k < count; ++k)
+    const MgpbdSettings& s = world.settings.mgpbd;
+    // Lines come with the Chebyshev acceleration, on the particles they pass through (with
+    // point sweeps it diverged, see MgpbdSettings::sweepChebyshevRho); runs no longer than
+    // its delay are left alone.
+    const bool accelerate = lines && s.sweepChebyshevRho > 0 && count > s.sweepChebyshevDelay;
+    chebyshev_.begin(accelerate ? s.sweepChebyshevRho : 0, s.sweepChebyshevDelay, P);
+    for (int k = 0; k < count; ++k) {
         GaussSeidelSolver::sweep(world, ProjectionMode::Compliance, dt_, 1, sweepLambdas_, false,
                                  &sweepOrder_, lines ? &chains_ : nullptr);
+        chebyshev_.afterSweep(k, P, onChain_);
+    }
     system_.gatherLambda(sweepLambdas_, lambda_);
     charge(mg_.workSolve, count * kSweepPerEvaluate * system_.evaluateWork());
     mg_.msSolve += msSince(t);
@@ -443,6 +492,7 @@ const SolverStats& MgpbdSolver::stats() const {
     e.emplace_back("budget ms", mg_.budgetUnits / kWorkUnitsPerMs);
     e.emplace_back("budget stop", mg_.budgetStop ? 1 : 0);
     e.emplace_back("budget sweeps", mg_.budgetSweeps);
+    e.emplace_back("accelerated sweeps", mg_.lineSweeps ? 1 : 0);
     e.emplace_back("warm start", mg_.warmStart ? 1 : 0);
     e.emplace_back("ms assemble", mg_.msAssemble);
     e.emplace_back("ms setup", mg_.msSetup);

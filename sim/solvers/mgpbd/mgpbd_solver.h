@@ -26,6 +26,7 @@
 // per-substep storage is kept between substeps: a solve allocates nothing once warm.
 #include <vector>
 
+#include "sim/solvers/chebyshev_sweeps.h"
 #include "sim/solvers/edge_chains.h"
 #include "sim/solvers/mgpbd/amg_hierarchy.h"
 #include "sim/solvers/mgpbd/dual_system.h"
@@ -84,11 +85,15 @@ class MgpbdSolver final : public Solver {
     // ||b|| grow past kDivergenceRatio times `start`, is undone too (MgpbdStats::diverged).
     bool takeStep(World& world, int it, Real omega, Real previous, Real start, Real& r);
     Real evaluate(const World& world, Real dt, int it);
+    // Brings chains_ up to date and marks onChain_; false where lines hold too few of the
+    // distance edges for accelerated sweeps.
+    bool markChains(const World& world);
     // MgpbdSettings::localSweeps XPBD Gauss-Seidel sweeps on the same rows and lambda, kept
     // only if they lower ||b|| (or always, `keep`); returns ||b||.
-    // lines: project straight lines of edges as blocks (lineSweeps; the budget's sweeps only:
-    // after a global step the error left is local, and line sweeps there raised mgpbd_cloth's
-    // peak strain over 300 frames from 0.095 to 0.19, 0.092 with lines in the budget's only).
+    // lines: accelerated sweeps, straight lines of edges projected as blocks with the
+    // Chebyshev acceleration (lineSweeps; the budget's sweeps only: after a global step the
+    // error left is local, and line sweeps there raised mgpbd_cloth's peak strain over 300
+    // frames from 0.095 to 0.19, 0.092 with lines in the budget's only).
     Real localSweeps(World& world, int it, Real r, int count, bool keep = false,
                      bool lines = false);
     // The watchdog's best state (MgpbdSettings::watchdogSteps; without a budget or the
@@ -151,6 +156,8 @@ class MgpbdSolver final : public Solver {
     bool watching_ = false;                        // the watchdog is on in this substep
     std::vector<std::vector<Real>> sweepLambdas_;  // lambda per constraint type (sweeps)
     SweepOrder sweepOrder_;                  // the sweeps visit constraints in rounds, as XPBD's do
+    ChebyshevSweeps chebyshev_;              // acceleration of the budget sweeps
+    std::vector<uint8_t> onChain_;           // per particle: a line passes through it
     EdgeChains chains_;                      // straight lines of edges (line sweeps)
     Vector lambdaPrev_;                      // the last substep's lambda (warm start)
     uint64_t warmStructure_ = ~uint64_t(0);  // the dual structure lambdaPrev_ belongs to

@@ -17,6 +17,7 @@ struct MgpbdStats {
     double budgetUnits = 0;         // the substep's budget; 0 = none
     bool budgetStop = false;        // the outer loop ended on the budget
     int budgetSweeps = 0;           // local sweeps run on what the budget had left
+    bool lineSweeps = false;        // they were accelerated (line sweeps, Chebyshev)
     bool lineSearchReject = false;  // the last step was rejected (residual would have grown)
     bool diverged = false;          // the divergence guard undid a step or the substep
     bool watchdogRollback = false;  // the state went back to the substep's best ||b||

@@ -1,0 +1,62 @@
+#pragma once
+// Chebyshev semi-iterative acceleration of a run of Gauss-Seidel sweeps (Wang 2015, "A
+// Chebyshev Semi-Iterative Approach for Accelerating Projective and Position-based Dynamics",
+// with its under-relaxation gamma = 1): after sweep k has given x^, the iterate becomes
+//   x_k+1 = omega_k+1 (x^ - x_k-1) + x_k-1,
+//   omega = 1 for the first `delay` sweeps, 2 / (2 - rho^2) at sweep `delay`, then
+//   4 / (4 - rho^2 omega) (tending to the optimal over-relaxation of a sweep whose spectral
+//   radius is rho). Positions only, as in the paper's PBD; particles of zero inverse mass
+//   (pins, kinematic) never move. XPBD's lambda is left as the sweeps made it (extrapolated
+//   with the positions it raised hanging_cloth's peak strain at 20 sweeps a substep from
+//   0.0056 to 0.0137).
+//
+// Used by MGPBD's budget sweeps (MgpbdSettings::sweepChebyshevRho); measured in
+// docs/notes/2026-12-03-chebyshev-sweeps.md. The buffers are members, reused from run to
+// run: no allocation once they have grown.
+#include <cstdint>
+#include <vector>
+
+#include "sim/core/particles.h"
+
+namespace sim {
+
+class ChebyshevSweeps {
+  public:
+    // Before the first sweep: the run starts from the current positions. rho <= 0: off (the
+    // sweeps are left as they are).
+    void begin(Real rho, int delay, const Particles& P) {
+        rho_ = rho;
+        delay_ = delay;
+        omega_ = 1;
+        if (rho_ <= 0) return;
+        previous_ = P.p;
+        current_ = P.p;
+    }
+
+    // After sweep k (0-based) of the run: extrapolates P.p in place, for the particles
+    // `moves` marks (one flag per particle; empty: all).
+    void afterSweep(int k, Particles& P, const std::vector<uint8_t>& moves = {}) {
+        if (rho_ <= 0) return;
+        if (k >= delay_) {
+            const Real r2 = rho_ * rho_;
+            omega_ = k == delay_ ? 2 / (2 - r2) : 4 / (4 - r2 * omega_);
+            const int n = P.size();
+            const bool all = moves.empty();
+            for (int i = 0; i < n; ++i)
+                if (P.w[i] > 0 && (all || moves[i]))
+                    P.p[i] = previous_[i] + omega_ * (P.p[i] - previous_[i]);
+        }
+        previous_.swap(current_);  // x_k-1 <- x_k
+        current_ = P.p;            // x_k <- x_k+1
+    }
+
+    Real omega() const { return omega_; }
+
+  private:
+    Real rho_ = 0;
+    int delay_ = 0;
+    Real omega_ = 1;
+    std::vector<Vec3> previous_, current_;
+};
+
+}  // namespace sim

@@ -1,0 +1,117 @@
+// Chebyshev acceleration of Gauss-Seidel sweeps (solvers/chebyshev_sweeps.h): off it changes
+// nothing, on a model problem it converges faster than the plain sweeps and never moves a
+// pinned particle, and on the hanging cloth it lowers MGPBD's strain (issue 14, line 1).
+#include "sim/solvers/chebyshev_sweeps.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/core/metrics.h"
+#include "sim/core/world.h"
+#include "sim/scenes/scene_table.h"
+#include "tests/unit/mgpbd_test_cloth.h"
+
+using namespace sim;
+
+namespace {
+
+// A string of n particles on x, particle 0 pinned at 0: the model problem is the discrete
+// Laplacian x_i = (x_i-1 + x_i+1) / 2 with x_n-1 free at the end (x_n-1 = x_n-2), whose
+// solution is x = 0. One sweep over it: Gauss-Seidel (in place) or Jacobi.
+void sweep(Particles& P, bool jacobi = false) {
+    static std::vector<Vec3> old;
+    old = P.p;
+    const std::vector<Vec3>& from = jacobi ? old : P.p;
+    const int n = P.size();
+    for (int i = 1; i < n; ++i) {
+        const Real right = i + 1 < n ? from[i + 1].x() : from[i - 1].x();
+        P.p[i].x() = 0.5 * (from[i - 1].x() + right);
+    }
+}
+
+Real maxAbsX(const Particles& P) {
+    Real e = 0;
+    for (int i = 0; i < P.size(); ++i) e = std::max(e, std::abs(P.p[i].x()));
+    return e;
+}
+
+Particles string(int n) {
+    Particles P;
+    for (int i = 0; i < n; ++i) P.add(Vec3(1.0 + 0.01 * i, 0, 0), 1.0);
+    P.w[0] = 0;
+    P.p[0].setZero();
+    return P;
+}
+
+Real runSweeps(Real rho, int count, Particles& P, bool jacobi = false) {
+    ChebyshevSweeps chebyshev;
+    chebyshev.begin(rho, 4, P);
+    for (int k = 0; k < count; ++k) {
+        sweep(P, jacobi);
+        chebyshev.afterSweep(k, P);
+    }
+    return maxAbsX(P);
+}
+
+}  // namespace
+
+TEST(ChebyshevSweeps, OffLeavesTheSweepsAlone) {
+    Particles a = string(12), b = string(12);
+    for (int k = 0; k < 10; ++k) sweep(a);
+    runSweeps(0, 10, b);
+    for (int i = 0; i < a.size(); ++i) EXPECT_EQ(a.p[i], b.p[i]);
+}
+
+TEST(ChebyshevSweeps, ConvergesFasterThanThePlainSweepsAndKeepsPins) {
+    const int n = 20, sweeps = 60;
+    // Jacobi, the case of the theory (a symmetric iteration, eigenvalues in [-rho, rho]):
+    // with rho its spectral radius cos(pi / (2 n)), 60 sweeps leave 0.0069 of the error
+    // where the plain ones leave 1.10 (a Python model of the same problem).
+    {
+        Particles plain = string(n), fast = string(n);
+        const Real rho = std::cos(3.14159265358979 / (2 * n));
+        const Real errorPlain = runSweeps(0, sweeps, plain, true);
+        const Real errorFast = runSweeps(rho, sweeps, fast, true);
+        EXPECT_LT(errorFast, 0.02 * errorPlain) << "plain " << errorPlain;
+        EXPECT_EQ(fast.p[0], Vec3::Zero());
+    }
+    // Gauss-Seidel, as MGPBD uses it, with rho below the sweep's spectral radius (0.994
+    // here; at it the iteration diverged, 14.6): 0.153 against 0.892 at rho 0.98.
+    {
+        Particles plain = string(n), fast = string(n);
+        const Real errorPlain = runSweeps(0, sweeps, plain),
+                   errorFast = runSweeps(0.98, sweeps, fast);
+        EXPECT_LT(errorFast, 0.25 * errorPlain) << "plain " << errorPlain;
+        EXPECT_EQ(fast.p[0], Vec3::Zero());
+        for (int i = 0; i < n; ++i) EXPECT_TRUE(fast.p[i].allFinite());
+    }
+}
+
+TEST(ChebyshevSweeps, LowerMgpbdStrainOnTheHangingCloth) {
+    // MGPBD's defaults on hanging_cloth are budget sweeps (no global step fits), line sweeps,
+    // 14 a substep. 300 frames measured: peak max strain 0.0061 with the acceleration
+    // (rho 0.97), 0.0197 without; the first 40 frames hold the first swing's peak.
+    const Real without =
+        hangingClothPeakStrain(40, [](MgpbdSettings& s) { s.sweepChebyshevRho = 0; });
+    const Real with = hangingClothPeakStrain(40, [](MgpbdSettings&) {});  // the defaults
+    EXPECT_LT(with, 0.6 * without) << "without " << without << ", with " << with;
+}
+
+// Issue 14, line 1 (the strain half; the time half is measured by the benchmark, not here):
+// hanging_cloth under MGPBD's defaults has at most a tenth of PBD's peak max strain over 300
+// frames (measured 0.0061 against 0.068).
+TEST(ChebyshevSweepsSlow, HangingClothUnderMgpbdHasATenthOfPbdsStrain) {
+    Real peak[2] = {0, 0};
+    for (int k = 0; k < 2; ++k) {
+        World world;
+        ASSERT_EQ(loadScene(world, "hanging_cloth", 32), "");
+        world.setSolver(k == 0 ? SolverKind::PBD : SolverKind::MGPBD);
+        for (int f = 0; f < 300; ++f) {
+            world.step();
+            peak[k] = std::max(peak[k], measure(world).maxStrain);
+        }
+    }
+    EXPECT_LE(peak[1], 0.1 * peak[0]) << "PBD " << peak[0] << ", MGPBD " << peak[1];
+}
