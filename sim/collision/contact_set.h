@@ -25,6 +25,9 @@ struct ContactSet {
     // kept so that the pass allocates nothing per substep.
     std::vector<uint8_t> touchingBody;
 
+    // No contact of any kind this substep (the detector's scratch aside).
+    bool empty() const { return colliders.empty() && bodies.empty() && self.empty(); }
+
     void clear() {
         colliders.clear();
         bodies.clear();

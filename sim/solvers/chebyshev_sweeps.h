@@ -50,8 +50,6 @@ class ChebyshevSweeps {
         current_ = P.p;            // x_k <- x_k+1
     }
 
-    Real omega() const { return omega_; }
-
   private:
     Real rho_ = 0;
     int delay_ = 0;

@@ -72,6 +72,7 @@ void EdgeChains::build(const Particles& P, const std::vector<DistanceConstraint>
     edge_.clear();
     node_.clear();
     inChain_.assign(D.size(), 0);
+    onChain_.assign(P.size(), 0);
     if (P.rest.size() != static_cast<size_t>(P.size())) return;  // no rest shape: no chains
     const std::vector<int> link = straightLinks(P, D);
     std::vector<uint8_t> used(D.size(), 0);
@@ -112,6 +113,7 @@ void EdgeChains::build(const Particles& P, const std::vector<DistanceConstraint>
     start_.push_back(static_cast<uint32_t>(edge_.size()));
     if (start_.size() == 1) start_.clear();
     for (uint32_t e : edge_) inChain_[e] = 1;
+    for (int v : node_) onChain_[v] = 1;
 }
 
 void EdgeChains::project(std::size_t chain, Particles& P, const std::vector<DistanceConstraint>& D,

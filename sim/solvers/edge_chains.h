@@ -46,6 +46,11 @@ class EdgeChains {
     }
     // Whether distance constraint `c` belongs to a chain (the sweep projects it there).
     bool contains(std::size_t c) const { return c < inChain_.size() && inChain_[c]; }
+    // Distance constraints in chains, of `distanceCount()` in all.
+    std::size_t chainedEdges() const { return edge_.size(); }
+    std::size_t distanceCount() const { return inChain_.size(); }
+    // Per particle: 1 where a chain passes through it.
+    const std::vector<uint8_t>& onChain() const { return onChain_; }
     // One block projection of chain `chain`'s rows, in the sweep's mode; lambda: one per
     // distance constraint (XPBD), unused in stiffness mode.
     void project(std::size_t chain, Particles& P, const std::vector<DistanceConstraint>& distance,
@@ -58,6 +63,7 @@ class EdgeChains {
     std::vector<uint32_t> edge_;   // distance constraint indices, in order along each chain
     std::vector<int> node_;        // chain c's particles: node_[start_[c] + c ...], one more
     std::vector<uint8_t> inChain_;
+    std::vector<uint8_t> onChain_;
     uint64_t version_ = ~uint64_t{0};
     std::size_t size_ = 0;
 };

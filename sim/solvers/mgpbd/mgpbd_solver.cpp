@@ -34,7 +34,7 @@ constexpr double kSubstepDivergenceRatio = 10;
 // The residual history's times are wall time (residualTimesMs, the figures' x axis); the
 // phases are CPU time (mgpbd_cpu_clock.h).
 constexpr int kDensePasses = 3;
-// Share of the distance edges lines must hold for accelerated sweeps (markChains).
+// Share of the distance edges lines must hold for accelerated sweeps (linesCoverTheCloth).
 constexpr double kAcceleratedMinLineShare = 0.9;
 using Wall = std::chrono::steady_clock;
 using mgpbd_clock::msSince;
@@ -201,12 +201,10 @@ Real MgpbdSolver::fallbackSweeps(World& world, int it, Real r) {
     // before changed how rotating_barrel (no self collision) folds: 6 or more a substep
     // instead of its 4 let it pass through itself under every solver (XPBD at 10: 2,944 +
     // 9,644 crossings in 300 frames; at 4: none).
-    const ContactSet& contacts = world.contacts();
     const RigidWorld& rigid = world.rigid;
-    const bool accelerated = s.lineSweeps && it == 0 && contacts.colliders.empty() &&
-                             contacts.bodies.empty() && contacts.self.empty() &&
+    const bool accelerated = s.lineSweeps && it == 0 && world.contacts().empty() &&
                              rigid.attachments.empty() && rigid.triangleContacts.empty() &&
-                             markChains(world);
+                             linesCoverTheCloth(world);
     // Accelerated, the sweeps are charged as localSweeps charges them: kSweepPerEvaluate
     // evaluations each and one evaluation of b after them. The count with contacts divides by
     // one evaluation more per sweep, as it did before (1.8x fewer: hanging_cloth's 6 ms a
@@ -414,21 +412,17 @@ Real MgpbdSolver::restoreBest(World& world) {
     return bestResidual_;
 }
 
-bool MgpbdSolver::markChains(const World& world) {
+bool MgpbdSolver::linesCoverTheCloth(const World& world) {
     // Accelerated sweeps only where lines hold nearly all distance edges (a grid cloth: 3,134
     // of 3,136): the acceleration's rho was measured for line sweeps, and the count for a
     // cloth. A soft body without them keeps its sweeps: more of them threw the grabbed stiff
     // beam (res 4) at 311 m/s (MgpbdSolver.GrabDraggingTheStiffBeamDoesNotDiverge). Particles
-    // no line passes through (a soft body's beside a cloth) are not extrapolated.
+    // no line passes through (a soft body's beside a cloth) are not extrapolated
+    // (EdgeChains::onChain).
     chains_.update(world);
-    const size_t edges = world.constraints.distance.size();
-    size_t inLines = 0;
-    onChain_.assign(world.particles.size(), 0);
-    for (size_t c = 0; c < chains_.count(); ++c) {
-        inLines += chains_.edges(c).size();
-        for (int v : chains_.particles(c)) onChain_[v] = 1;
-    }
-    return edges > 0 && inLines >= kAcceleratedMinLineShare * static_cast<double>(edges);
+    const size_t edges = chains_.distanceCount();
+    return edges > 0 && static_cast<double>(chains_.chainedEdges()) >=
+                            kAcceleratedMinLineShare * static_cast<double>(edges);
 }
 
 Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep, bool lines) {
@@ -453,7 +447,7 @@ Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep
     for (int k = 0; k < count; ++k) {
         GaussSeidelSolver::sweep(world, ProjectionMode::Compliance, dt_, 1, sweepLambdas_, false,
                                  &sweepOrder_, lines ? &chains_ : nullptr);
-        chebyshev_.afterSweep(k, P, onChain_);
+        chebyshev_.afterSweep(k, P, chains_.onChain());
     }
     system_.gatherLambda(sweepLambdas_, lambda_);
     charge(mg_.workSolve, count * kSweepPerEvaluate * system_.evaluateWork());

@@ -85,9 +85,9 @@ class MgpbdSolver final : public Solver {
     // ||b|| grow past kDivergenceRatio times `start`, is undone too (MgpbdStats::diverged).
     bool takeStep(World& world, int it, Real omega, Real previous, Real start, Real& r);
     Real evaluate(const World& world, Real dt, int it);
-    // Brings chains_ up to date and marks onChain_; false where lines hold too few of the
-    // distance edges for accelerated sweeps.
-    bool markChains(const World& world);
+    // Brings chains_ up to date; false where lines hold too few of the distance edges for
+    // accelerated sweeps.
+    bool linesCoverTheCloth(const World& world);
     // MgpbdSettings::localSweeps XPBD Gauss-Seidel sweeps on the same rows and lambda, kept
     // only if they lower ||b|| (or always, `keep`); returns ||b||.
     // lines: accelerated sweeps, straight lines of edges projected as blocks with the
@@ -157,7 +157,6 @@ class MgpbdSolver final : public Solver {
     std::vector<std::vector<Real>> sweepLambdas_;  // lambda per constraint type (sweeps)
     SweepOrder sweepOrder_;                  // the sweeps visit constraints in rounds, as XPBD's do
     ChebyshevSweeps chebyshev_;              // acceleration of the budget sweeps
-    std::vector<uint8_t> onChain_;           // per particle: a line passes through it
     EdgeChains chains_;                      // straight lines of edges (line sweeps)
     Vector lambdaPrev_;                      // the last substep's lambda (warm start)
     uint64_t warmStructure_ = ~uint64_t(0);  // the dual structure lambdaPrev_ belongs to
