@@ -93,6 +93,23 @@ void generateContacts(const Particles& particles, const std::vector<Collider>& c
     }
 }
 
+bool colliderWithinReach(const Particles& particles, const std::vector<Collider>& colliders,
+                         Real thickness, Real horizon) {
+    const int n = particles.size();
+    Real fastest = 0;  // squared, then not
+    for (int i = 0; i < n; ++i)
+        if (particles.w[i] > 0) fastest = std::max(fastest, particles.v[i].squaredNorm());
+    fastest = std::sqrt(fastest);
+    for (const Collider& col : colliders)
+        for (int i = 0; i < n; ++i) {
+            if (particles.w[i] == 0) continue;
+            const Vec3& p = particles.p[i];
+            const Real reach = thickness + horizon * (col.pointVelocity(p).norm() + fastest);
+            if (signedDistance(col, p, reach) < 0) return true;
+        }
+    return false;
+}
+
 void projectContacts(Particles& particles, std::vector<Contact>& contacts, Real friction, Real dt) {
     for (Contact& c : contacts) projectContact(particles, c, friction, dt);
 }

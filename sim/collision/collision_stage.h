@@ -25,6 +25,14 @@ void generateContacts(const Particles& particles, const std::vector<Collider>& c
                       Real thickness, std::vector<Contact>& contacts, Real dt = 0,
                       std::vector<BodyContact>* bodyContacts = nullptr);
 
+// Whether a collider could touch a free particle within `horizon` seconds: some particle lies
+// within thickness + horizon * (the collider's speed there + the fastest particle's speed) of
+// its surface. What is coming, where generateContacts finds what touches now (MGPBD keeps its
+// contact sweeps while a collider is this close, so that the solve does not switch back and
+// forth as contacts come and go).
+bool colliderWithinReach(const Particles& particles, const std::vector<Collider>& colliders,
+                         Real thickness, Real horizon);
+
 // The collision projection every solver calls once per iteration (Gauss-Seidel sweep, HPBD
 // level 0, MGPBD after its elasticity loop): the collider contacts with static friction
 // (Settings::staticFriction), the particles' contacts with and attachments to rigid bodies

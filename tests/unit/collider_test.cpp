@@ -7,6 +7,7 @@
 
 #include <random>
 
+#include "sim/collision/collision_stage.h"
 #include "sim/collision/sdf.h"
 #include "sim/core/checks.h"
 #include "sim/core/world.h"
@@ -115,4 +116,24 @@ TEST(ColliderSlow, CollisionScenesHaveNoPenetrations) {
         }
         EXPECT_EQ(worst, 0) << name;
     }
+}
+
+TEST(Collider, WithinReachCountsBothSpeedsAndSkipsPins) {
+    // A particle 0.1 m above a unit sphere, thickness 0.005, horizon 1/60 s: out of reach at
+    // rest; in reach when the sphere comes at 6 m/s (0.1 m in the horizon) or when another
+    // particle moves that fast; never when the particle is pinned.
+    Particles P;
+    P.add(Vec3(0, 1.1, 0), 1.0);
+    P.add(Vec3(5, 5, 5), 1.0);
+    std::vector<Collider> colliders = {Collider::sphere(Vec3::Zero(), 1.0)};
+    const Real h = 0.005, horizon = 1.0 / 60;
+    EXPECT_FALSE(colliderWithinReach(P, colliders, h, horizon));
+    colliders[0].velocity = Vec3(0, 6, 0);
+    EXPECT_TRUE(colliderWithinReach(P, colliders, h, horizon));
+    colliders[0].velocity = Vec3(0, 5, 0);  // 0.083 + 0.005 short of 0.1
+    EXPECT_FALSE(colliderWithinReach(P, colliders, h, horizon));
+    P.v[1] = Vec3(1.5, 0, 0);  // the fastest particle closes the rest
+    EXPECT_TRUE(colliderWithinReach(P, colliders, h, horizon));
+    P.w[0] = 0;
+    EXPECT_FALSE(colliderWithinReach(P, colliders, h, horizon));
 }

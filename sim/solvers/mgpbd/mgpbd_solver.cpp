@@ -36,6 +36,12 @@ constexpr double kSubstepDivergenceRatio = 10;
 constexpr int kDensePasses = 3;
 // Share of the distance edges lines must hold for accelerated sweeps (linesCoverTheCloth).
 constexpr double kAcceleratedMinLineShare = 0.9;
+// Accelerated sweeps wait until no collider could reach the cloth within this many frames
+// (colliderWithinReach): with contacts alone deciding, moving_sphere's curtain switched between
+// accelerated and contact sweeps substep by substep as the ball's contacts came and went (peak
+// strain 0.375 and 1,923 + 7,579 crossings in 300 frames; with 1 frame 0.261 and 606 + 2,239;
+// 1, 2, 4 and 8 frames measured in docs/notes/2026-12-03-chebyshev-sweeps.md).
+constexpr Real kAcceleratedReachFrames = 1;
 using Wall = std::chrono::steady_clock;
 using mgpbd_clock::msSince;
 double wallMsSince(Wall::time_point t) {
@@ -195,16 +201,19 @@ Real MgpbdSolver::fallbackSweeps(World& world, int it, Real r) {
     // solve and no contact is in play. After a truncated global step they are the few sweeps
     // the budget has left, and lines there raised hanging_cloth's peak strain (budget 32.5
     // ms, 120 frames: 0.076 with point sweeps, 0.126 with lines). With contacts the substep
-    // keeps the point sweeps and the count the scenes' iterations were chosen with
-    // (docs/notes/2026-12-03-chebyshev-sweeps.md). There, lines raised one-frame
+    // keeps the point sweeps and the count the scenes' iterations were chosen with, and so
+    // does a substep with a collider close enough to touch within a frame
+    // (docs/notes/2026-12-03-chebyshev-sweeps.md). With contacts, lines raised one-frame
     // peaks at impacts (moving_sphere 0.26 -> 0.70 over 300 frames), and more sweeps than
     // before changed how rotating_barrel (no self collision) folds: 6 or more a substep
     // instead of its 4 let it pass through itself under every solver (XPBD at 10: 2,944 +
     // 9,644 crossings in 300 frames; at 4: none).
     const RigidWorld& rigid = world.rigid;
-    const bool accelerated = s.lineSweeps && it == 0 && world.contacts().empty() &&
-                             rigid.attachments.empty() && rigid.triangleContacts.empty() &&
-                             linesCoverTheCloth(world);
+    const bool accelerated =
+        s.lineSweeps && it == 0 && world.contacts().empty() && rigid.attachments.empty() &&
+        rigid.triangleContacts.empty() && linesCoverTheCloth(world) &&
+        !colliderWithinReach(world.particles, world.colliders, world.settings.collisionThickness,
+                             kAcceleratedReachFrames * world.settings.frameDt);
     // Accelerated, the sweeps are charged as localSweeps charges them: kSweepPerEvaluate
     // evaluations each and one evaluation of b after them. The count with contacts divides by
     // one evaluation more per sweep, as it did before (1.8x fewer: hanging_cloth's 6 ms a
