@@ -38,6 +38,7 @@ World load(const Case& c) {
     if (c.mgpbdCoarseSize > 0) {  // a multilevel AMG, also on cloth
         w.settings.mgpbd.coarseSize = c.mgpbdCoarseSize;
         w.settings.mgpbd.clothCoarseLevels = true;
+        w.settings.mgpbd.lineSweeps = false;  // global steps on the free cloth too
     }
     return w;
 }

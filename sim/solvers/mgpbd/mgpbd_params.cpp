@@ -69,8 +69,9 @@ const ParamDesc kTable[] = {
      "XPBD Gauss-Seidel sweeps after each outer iteration (kept if they lower ||b||)", nullptr, 0,
      PBD_FIELD(mgpbd.localSweeps)},
     {"mgpbd-line-sweeps", "mgpbd", T::Bool, L::Advanced, 0, 1, false, "",
-     "the sweeps project each straight line of edges as one block (line relaxation)", nullptr, 0,
-     PBD_FIELD(mgpbd.lineSweeps)},
+     "a free cloth (no contact in play or within reach) under a budget: accelerated line sweeps "
+     "alone, no global step (each straight line of edges one block)",
+     nullptr, 0, PBD_FIELD(mgpbd.lineSweeps)},
     {"mgpbd-sweep-chebyshev-rho", "mgpbd", T::Real, L::Advanced, 0, 0.999, false, "",
      "Chebyshev acceleration of the budget sweeps: the sweep's assumed spectral radius; 0 = off",
      nullptr, 0, PBD_FIELD(mgpbd.sweepChebyshevRho)},

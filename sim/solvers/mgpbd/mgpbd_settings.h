@@ -98,19 +98,22 @@ struct MgpbdSettings {
     // 12 ms budget on any cloth scene: MGPBD was XPBD sweeps. mgpbd_cloth at 12 ms: 0, 2, 4
     // sweeps -> max strain 0.18, 0.19, 0.19; sweeps alone 0.36.
     int localSweeps = 2;
-    // Accelerated budget sweeps, an addition: on a substep with no contact in play (collider,
-    // body, self, or particle-body attachment), the budget's sweeps, where they are the
-    // substep's whole solve (no global step fitted; after a truncated one they stay point
-    // sweeps: lines there raised hanging_cloth's peak at a 32.5 ms budget), project each
-    // straight line of edges (a grid cloth's rows, columns and diagonals) as one block, a
-    // tridiagonal solve (solvers/edge_chains.h), with the Chebyshev acceleration below, as
-    // many as the budget holds. With contacts the substep keeps point sweeps and its former
-    // count (mgpbd_solver.cpp, fallbackSweeps: lines raised one-frame peaks at impacts, and
-    // more sweeps changed how rotating_barrel folds). The local sweeps after a global step stay
-    // point sweeps (lines there: mgpbd_cloth's peak strain 0.095 -> 0.19). hanging_cloth, 300
-    // frames: peak max strain 0.064 with point sweeps (9 a substep, floored at the scene's 10),
-    // 0.0197 with 14 line sweeps, 0.0061 with 14 accelerated ones; PBD 0.068
-    // (docs/notes/2026-12-03-chebyshev-sweeps.md). false: point sweeps, as before.
+    // Accelerated sweeps on a free cloth, an addition: on a substep with no contact in play
+    // (collider, body, self, or particle-body attachment) and no collider within a frame's
+    // reach, where straight lines hold 90 % of the distance edges, under a budget the solve
+    // is sweeps alone, no global step: each straight line of edges (a grid cloth's rows,
+    // columns and diagonals) projected as one block, a tridiagonal solve
+    // (solvers/edge_chains.h), with the Chebyshev acceleration below, as many as the budget
+    // holds. At interactive budgets they leave less strain than a truncated global step (300
+    // frames, peak max strain: mgpbd_cloth 0.095 -> 0.0061 at 12 ms; hanging_cloth at 24 ms
+    // 0.126 -> 0.0053). With contacts the substep keeps point sweeps after what global steps
+    // fit, and its former count (mgpbd_solver.cpp, fallbackSweeps: lines raised one-frame
+    // peaks at impacts, and more sweeps changed how rotating_barrel folds); the local sweeps
+    // after a global step stay point sweeps (lines there: mgpbd_cloth's peak strain 0.095 ->
+    // 0.19). hanging_cloth, 300 frames: peak max strain 0.064 with point sweeps (9 a substep,
+    // floored at the scene's 10), 0.0197 with 14 line sweeps, 0.0061 with 14 accelerated
+    // ones; PBD 0.068 (docs/notes/2026-12-03-chebyshev-sweeps.md). false: point sweeps, and
+    // global steps wherever the budget holds one, as before.
     bool lineSweeps = true;
     // Chebyshev semi-iterative acceleration of the line sweeps (Wang 2015; solvers/
     // chebyshev_sweeps.h): after the first sweepChebyshevDelay sweeps each new iterate is

@@ -81,23 +81,23 @@ void MgpbdSolver::solve(World& world, Real dt) {
     lambda_.assign(rows, 0.0);  // line 2
     Particles& P = world.particles;
     if (s.primalResidual) predicted_ = P.p;
-    // The first step of each iteration: the paper's fixed omega, or the line search's start
-    // (lowered by backtracking, if on).
+    freeCloth_ = rows > 0 && freeCloth(world);
+    const bool sweepsOnly = freeCloth_ && work_.limited();  // no global step (freeCloth)
+    // The first step of each iteration: the paper's omega or the line search's (backtracking).
     Real omega = s.lineSearch ? s.lineSearchStep : (s.liveOmega > 0 ? s.liveOmega : s.relaxation);
     Real previous = 0;
-    // When the budget cannot hold b's evaluation and one global iteration after it (the test
-    // the loop below makes at it = 0), the substep is the fallback sweeps alone, and b before
-    // them would only be reported: it is skipped, but charged, so the sweep count (and the
-    // run) is the same either way. Evaluated all the same when it may stop the substep (the
-    // last substep ended under atol: a cloth at rest) and on the first substep of a frame a
-    // state file may resume at (the solver is new there), so the choice replays exactly.
-    // 300 frames side by side, same states: softbody_on_cloth (10 substeps of 1.2 ms) 18.7 ->
-    // 16.4 ms a frame, bunny_squash 15.2 -> 12.3.
+    // When the budget cannot hold b's evaluation and one global iteration after it (the
+    // loop's test at it = 0), or the cloth is free, the substep is the fallback sweeps alone:
+    // b is skipped but charged, so the sweep count is the same either way. Evaluated all the
+    // same when it may stop the substep (the last one ended under atol: a cloth at rest) and
+    // on a frame a state file may resume at, so the choice replays exactly (300 frames:
+    // softbody_on_cloth 18.7 -> 16.4 ms a frame, bunny_squash 15.2 -> 12.3).
     const bool resumable =
         lastSolveFrame_ != world.frame() && mgpbdSetupAligned(world.frame(), s.setupInterval);
     if (work_.limited() && !s.warmStart && rows > 0 && s.maxIterations > 0 && !resumable &&
         lastResidual_ >= s.atol &&
-        system_.evaluateWork() + firstIterationEstimate(world, rebuilt) > work_.left()) {
+        (sweepsOnly ||
+         system_.evaluateWork() + firstIterationEstimate(world, rebuilt) > work_.left())) {
         charge(mg_.workAssemble, system_.evaluateWork());
         mg_.budgetStop = true;
         stats_.residualHistory.push_back(0);
@@ -127,10 +127,11 @@ void MgpbdSolver::solve(World& world, Real dt) {
             (s.rtol > 0 && r < s.rtol * b0))
             break;
         // Budget: the first global iteration must fit whole (else only sweeps, below); a
-        // later one must fit as the last one did.
+        // later one must fit as the last one did. A free cloth's takes none (sweepsOnly).
         if (work_.limited() &&
-            work_.used + (it == 0 ? firstIterationEstimate(world, rebuilt) : lastIterationWork) >
-                work_.limit) {
+            ((it == 0 && sweepsOnly) ||
+             work_.used + (it == 0 ? firstIterationEstimate(world, rebuilt) : lastIterationWork) >
+                 work_.limit)) {
             mg_.budgetStop = true;
             break;
         }
@@ -198,22 +199,10 @@ Real MgpbdSolver::fallbackSweeps(World& world, int it, Real r) {
     // global iteration fitted: XPBD on the same rows, kept whatever ||b|| says).
     const MgpbdSettings& s = world.settings.mgpbd;
     // Accelerated sweeps (line sweeps, Chebyshev) only where they are the substep's whole
-    // solve and no contact is in play. After a truncated global step they are the few sweeps
+    // solve on a free cloth (freeCloth). After a truncated global step they are the few sweeps
     // the budget has left, and lines there raised hanging_cloth's peak strain (budget 32.5
-    // ms, 120 frames: 0.076 with point sweeps, 0.126 with lines). With contacts the substep
-    // keeps the point sweeps and the count the scenes' iterations were chosen with, and so
-    // does a substep with a collider close enough to touch within a frame
-    // (docs/notes/2026-12-03-chebyshev-sweeps.md). With contacts, lines raised one-frame
-    // peaks at impacts (moving_sphere 0.26 -> 0.70 over 300 frames), and more sweeps than
-    // before changed how rotating_barrel (no self collision) folds: 6 or more a substep
-    // instead of its 4 let it pass through itself under every solver (XPBD at 10: 2,944 +
-    // 9,644 crossings in 300 frames; at 4: none).
-    const RigidWorld& rigid = world.rigid;
-    const bool accelerated =
-        s.lineSweeps && it == 0 && world.contacts().empty() && rigid.attachments.empty() &&
-        rigid.triangleContacts.empty() && linesCoverTheCloth(world) &&
-        !colliderWithinReach(world.particles, world.colliders, world.settings.collisionThickness,
-                             kAcceleratedReachFrames * world.settings.frameDt);
+    // ms, 120 frames: 0.076 with point sweeps, 0.126 with lines).
+    const bool accelerated = freeCloth_ && it == 0;
     // Accelerated, the sweeps are charged as localSweeps charges them: kSweepPerEvaluate
     // evaluations each and one evaluation of b after them. The count with contacts divides by
     // one evaluation more per sweep, as it did before (1.8x fewer: hanging_cloth's 6 ms a
@@ -419,6 +408,33 @@ Real MgpbdSolver::restoreBest(World& world) {
     }
     charge(mg_.workSolve, 3.0 * static_cast<double>(bestP_.size() + bestLambda_.size()));
     return bestResidual_;
+}
+
+bool MgpbdSolver::freeCloth(const World& world) {
+    // Under a budget a free cloth's substep is accelerated sweeps alone, with no global step:
+    // at interactive budgets the truncated global step left 4-24x the strain the sweeps leave
+    // on the same work (300 frames, peak max strain: mgpbd_cloth 0.095 -> 0.0061 at 12 ms,
+    // 0.019 -> 0.0043 at 24 ms; hanging_cloth at 24 ms 0.126 -> 0.0053, where 12 ms, with no
+    // global step fitting, gave 0.0061: more budget gave 20x the strain).
+    // With contacts the substep keeps the point sweeps and the count the scenes' iterations
+    // were chosen with, and so does a substep with a collider close enough to touch within a
+    // frame (docs/notes/2026-12-03-chebyshev-sweeps.md). With contacts, lines raised one-frame
+    // peaks at impacts (moving_sphere 0.26 -> 0.70 over 300 frames), and more sweeps than
+    // before changed how rotating_barrel (no self collision) folds: 6 or more a substep
+    // instead of its 4 let it pass through itself under every solver (XPBD at 10: 2,944 +
+    // 9,644 crossings in 300 frames; at 4: none).
+    // A cloth, a surface: the acceleration's rho was measured on sheets, and on a chain (one
+    // line, that a sweep solves whole) it gained energy under the soak's random hand
+    // (pendulum_chain, SoakSlow.EverySceneUnderMgpbd: 2,381 m/s at frame 148). Not held by the
+    // mouse either, which moves its particle as a collider would: the drag of
+    // gui.solver_switch_pairs (res 10) reached strain 0.61 under accelerated sweeps, and
+    // switching to PBD there moved a particle 2.3x as far as the frame before.
+    const RigidWorld& rigid = world.rigid;
+    return world.settings.mgpbd.lineSweeps && !world.triangles.empty() && !world.grab() &&
+           world.contacts().empty() && rigid.attachments.empty() &&
+           rigid.triangleContacts.empty() && linesCoverTheCloth(world) &&
+           !colliderWithinReach(world.particles, world.colliders, world.settings.collisionThickness,
+                                kAcceleratedReachFrames * world.settings.frameDt);
 }
 
 bool MgpbdSolver::linesCoverTheCloth(const World& world) {

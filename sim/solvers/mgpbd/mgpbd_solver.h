@@ -85,6 +85,10 @@ class MgpbdSolver final : public Solver {
     // ||b|| grow past kDivergenceRatio times `start`, is undone too (MgpbdStats::diverged).
     bool takeStep(World& world, int it, Real omega, Real previous, Real start, Real& r);
     Real evaluate(const World& world, Real dt, int it);
+    // A free cloth this substep (MgpbdSettings::lineSweeps on, no contact in play, no collider
+    // within a frame's reach, lines holding 90 % of the distance edges): under a budget its
+    // solve is accelerated sweeps alone (freeCloth_).
+    bool freeCloth(const World& world);
     // Brings chains_ up to date; false where lines hold too few of the distance edges for
     // accelerated sweeps.
     bool linesCoverTheCloth(const World& world);
@@ -142,6 +146,7 @@ class MgpbdSolver final : public Solver {
     WorkCounter work_;
     Real dt_ = 0;              // this substep's dt (evaluate)
     bool directStep_ = false;  // dx_ already holds this iteration's step (primal + g)
+    bool freeCloth_ = false;   // freeCloth(world) this substep
     Vector scratch_;
     Real pcgTolerance_ = 1e-5;  // this outer iteration's PCG tolerance
     std::vector<Vec3> start_;   // x before the step (line search)
