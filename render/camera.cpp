@@ -38,6 +38,19 @@ CameraRay OrbitCamera::rayThroughPixel(double px, double py, int width, int heig
     return ray;
 }
 
+glm::dvec2 OrbitCamera::pixelOf(const glm::dvec3& point, int width, int height) const {
+    const double tanHalf = std::tan(fovY / 2);
+    const double aspect = static_cast<double>(width) / height;
+    const glm::dvec3 f = forward();
+    const glm::dvec3 right = glm::normalize(glm::cross(f, glm::dvec3(0, 1, 0)));
+    const glm::dvec3 up = glm::cross(right, f);
+    const glm::dvec3 d = point - eye();
+    const double depth = glm::dot(d, f);
+    const double ndcX = glm::dot(d, right) / (depth * tanHalf * aspect);
+    const double ndcY = glm::dot(d, up) / (depth * tanHalf);
+    return {(ndcX + 1.0) * width / 2.0 - 0.5, (1.0 - ndcY) * height / 2.0 - 0.5};
+}
+
 void OrbitCamera::orbit(double dx, double dy) {
     yaw -= dx * 0.008;
     pitch = std::clamp(pitch + dy * 0.008, -1.5, 1.5);

@@ -27,6 +27,9 @@ class OrbitCamera {
 
     // The ray from the eye through the centre of pixel (px, py) of a width x height window.
     CameraRay rayThroughPixel(double px, double py, int width, int height) const;
+    // The pixel (px, py) whose ray passes through `point` (in front of the eye): the inverse
+    // of rayThroughPixel.
+    glm::dvec2 pixelOf(const glm::dvec3& point, int width, int height) const;
 
     // Mouse motions, in pixels (orbit, pan) and wheel steps (zoom).
     void orbit(double dxPixels, double dyPixels);

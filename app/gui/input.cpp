@@ -30,7 +30,8 @@ void recordCursor(Sandbox& s, double x, double y) {
 }
 
 void onCursor(Sandbox& s, double x, double y) {
-    recordCursor(s, x, y);
+    // A held particle or collider is recorded by where it is held (onToolDrag), not by pixel.
+    if (s.drag != Drag::Grab && s.drag != Drag::Collider) recordCursor(s, x, y);
     const double dx = x - s.cursorX, dy = y - s.cursorY;
     s.cursorX = x;
     s.cursorY = y;
@@ -53,10 +54,13 @@ void onCursor(Sandbox& s, double x, double y) {
 }
 
 void onMouseButton(Sandbox& s, MouseButton button, bool pressed, bool ctrl) {
-    ScriptEvent e = event(pressed ? ScriptEvent::Type::Press : ScriptEvent::Type::Release);
-    e.button = scriptButton(button);
-    e.ctrl = ctrl;
-    recordInput(s, e);
+    // The left button's tools record what they did in world space (mouse_tools.cpp).
+    if (button != MouseButton::Left) {
+        ScriptEvent e = event(pressed ? ScriptEvent::Type::Press : ScriptEvent::Type::Release);
+        e.button = scriptButton(button);
+        e.ctrl = ctrl;
+        recordInput(s, e);
+    }
     if (!pressed) {
         if (button == MouseButton::Left) onToolRelease(s);
         s.drag = Drag::None;

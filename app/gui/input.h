@@ -31,6 +31,9 @@ const std::vector<KeyBinding>& keyBindings();
 void onToolPress(Sandbox& s, bool ctrl);
 void onToolDrag(Sandbox& s);
 void onToolRelease(Sandbox& s);
+// A recorded tool event (grab, grab_move, grab_end, pin, cut, collider_*): applied and
+// recorded as the live tool does it, with the event's particle, collider and points.
+void applyToolEvent(Sandbox& s, const ScriptEvent& e);
 // The view ray through the cursor.
 sim::Ray cursorRay(const Sandbox& s);
 

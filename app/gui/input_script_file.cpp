@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <climits>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 
@@ -72,16 +73,75 @@ std::string parseFile(const std::string& where, sim::JsonFields& f, ScriptEvent:
     return f.error();
 }
 
+// A world point: "key": [x, y, z], each a finite number within +-kMaxScriptMetres.
+std::string point(const sim::Json& e, const char* key, const std::string& where,
+                  std::array<double, 3>& out) {
+    if (!e.contains(key)) return where + ": field '" + key + "' is missing";
+    const sim::Json& v = e[key];
+    if (!v.is_array() || v.size() != 3)
+        return where + ": field '" + key + "' must be [x, y, z] (metres)";
+    for (int k = 0; k < 3; ++k) {
+        if (!v[k].is_number()) return where + ": field '" + key + "' must be [x, y, z] (metres)";
+        out[k] = v[k].get<double>();
+        if (!(std::abs(out[k]) <= kMaxScriptMetres))
+            return where + ": field '" + key + "' has " + exactNumber(out[k]) +
+                   ", must be within +-" + exactNumber(kMaxScriptMetres) + " m";
+    }
+    return {};
+}
+
+// A left-button tool's world-space event (grab, pin, knife stroke, collider drag); false if
+// `type` names none.
+bool parseToolEvent(const sim::Json& e, const std::string& type, const std::string& where,
+                    sim::JsonFields& f, ScriptEvent& ev, std::string& error) {
+    using T = ScriptEvent::Type;
+    struct Kind {
+        const char* name;
+        T type;
+        const char* index;  // the index field, or null
+        bool at;            // has "at"
+    };
+    static constexpr Kind kinds[] = {
+        {"grab", T::Grab, "particle", true},
+        {"grab_move", T::GrabMove, nullptr, true},
+        {"grab_end", T::GrabEnd, nullptr, false},
+        {"pin", T::Pin, "particle", false},
+        {"cut", T::Cut, nullptr, false},
+        {"collider_grab", T::ColliderGrab, "collider", true},
+        {"collider_move", T::ColliderMove, nullptr, true},
+        {"collider_end", T::ColliderEnd, nullptr, false},
+    };
+    const Kind* kind = nullptr;
+    for (const Kind& k : kinds)
+        if (type == k.name) kind = &k;
+    if (!kind) return false;
+    ev.type = kind->type;
+    if (kind->index) ev.index = static_cast<int>(f.integer(kind->index, 0, kMaxScriptIndex));
+    if (kind->type == T::Pin) ev.pinned = f.boolean("pinned", true);
+    error = f.error();
+    if (error.empty() && kind->at) error = point(e, "at", where, ev.at);
+    if (error.empty() && kind->type == T::Cut) {
+        error = point(e, "eye", where, ev.at);
+        if (error.empty()) error = point(e, "a", where, ev.a);
+        if (error.empty()) error = point(e, "b", where, ev.b);
+    }
+    return true;
+}
+
 // One event; returns an error or empty.
 std::string parseEvent(const sim::Json& e, const std::string& where, ScriptEvent& ev) {
     sim::JsonFields f(e, where);
     ev.frame = static_cast<int>(f.integer("frame", 0, INT_MAX));
     const std::string type = f.text("type");
     if (!f.ok()) return f.error();
-    if (type == "move") {
+    if (type == "move" && e.contains("particle")) {
+        ev.type = ScriptEvent::Type::Move;
+        ev.index = static_cast<int>(f.integer("particle", 0, kMaxScriptIndex));
+    } else if (type == "move") {
         ev.type = ScriptEvent::Type::Move;
         ev.x = f.real("x", -kMaxScriptPixel, kMaxScriptPixel);
         ev.y = f.real("y", -kMaxScriptPixel, kMaxScriptPixel);
+        ev.relative = f.boolean("relative", false);
     } else if (type == "press" || type == "release") {
         ev.type = type == "press" ? ScriptEvent::Type::Press : ScriptEvent::Type::Release;
         const std::string b = f.text("button", "left");
@@ -119,9 +179,12 @@ std::string parseEvent(const sim::Json& e, const std::string& where, ScriptEvent
                    "' (valid: " + sim::sceneNames() + ", imported)";
     } else if (type == "save") {
         return parseFile(where, f, ScriptEvent::Type::Save, ev);
+    } else if (std::string error; parseToolEvent(e, type, where, f, ev, error)) {
+        return error;
     } else {
         return where + ": unknown type '" + type.substr(0, 40) +
-               "' (move, press, release, key, scroll, set, drop, load, save)";
+               "' (move, press, release, key, scroll, set, drop, load, save, grab, grab_move, "
+               "grab_end, pin, cut, collider_grab, collider_move, collider_end)";
     }
     return f.error();
 }
@@ -218,7 +281,13 @@ Ordered eventJson(const ScriptEvent& e) {
     j["frame"] = e.frame;
     switch (e.type) {
         case ScriptEvent::Type::Move:
-            j["type"] = "move", j["x"] = e.x, j["y"] = e.y;
+            j["type"] = "move";
+            if (e.index >= 0) {
+                j["particle"] = e.index;
+                break;
+            }
+            j["x"] = e.x, j["y"] = e.y;
+            if (e.relative) j["relative"] = true;
             break;
         case ScriptEvent::Type::Press:
         case ScriptEvent::Type::Release:
@@ -246,6 +315,30 @@ Ordered eventJson(const ScriptEvent& e) {
             break;
         case ScriptEvent::Type::Save:
             j["type"] = "save", j["file"] = e.path;
+            break;
+        case ScriptEvent::Type::Grab:
+            j["type"] = "grab", j["particle"] = e.index, j["at"] = e.at;
+            break;
+        case ScriptEvent::Type::GrabMove:
+            j["type"] = "grab_move", j["at"] = e.at;
+            break;
+        case ScriptEvent::Type::GrabEnd:
+            j["type"] = "grab_end";
+            break;
+        case ScriptEvent::Type::Pin:
+            j["type"] = "pin", j["particle"] = e.index, j["pinned"] = e.pinned;
+            break;
+        case ScriptEvent::Type::Cut:
+            j["type"] = "cut", j["eye"] = e.at, j["a"] = e.a, j["b"] = e.b;
+            break;
+        case ScriptEvent::Type::ColliderGrab:
+            j["type"] = "collider_grab", j["collider"] = e.index, j["at"] = e.at;
+            break;
+        case ScriptEvent::Type::ColliderMove:
+            j["type"] = "collider_move", j["at"] = e.at;
+            break;
+        case ScriptEvent::Type::ColliderEnd:
+            j["type"] = "collider_end";
             break;
     }
     return j;

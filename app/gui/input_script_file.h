@@ -12,17 +12,33 @@
 //     {"frame": 95, "type": "drop", "path": "mesh.obj"},
 //     {"frame": 99, "type": "load", "scene": "curtain", "resolution": 24},
 //     {"frame": 120, "type": "save", "file": "scene.json"},
-//     {"frame": 121, "type": "load", "file": "scene.json"}]}
+//     {"frame": 121, "type": "load", "file": "scene.json"},
+//     {"frame": 130, "type": "grab", "particle": 17, "at": [0.1, 1.2, 0.0]},
+//     {"frame": 131, "type": "grab_move", "at": [0.2, 1.2, 0.0]},
+//     {"frame": 140, "type": "grab_end"},
+//     {"frame": 141, "type": "pin", "particle": 17, "pinned": true},
+//     {"frame": 150, "type": "cut", "eye": [0, 1, 3], "a": [-1, 1, 2], "b": [1, 1, 2]},
+//     {"frame": 160, "type": "collider_grab", "collider": 0, "at": [0, 0.5, 0]},
+//     {"frame": 161, "type": "collider_move", "at": [0.1, 0.5, 0]},
+//     {"frame": 170, "type": "collider_end"}]}
 // Coordinates are window pixels (y down) of a window of "width" x "height" (optional, top
-// level). Keys: a letter or digit, "space", "tab", "[", "]", "f1", "f8", "f9", "f12". A "set"
-// event is a panel edit: any setting of the parameter table (sim/core/params.h) by name, its
-// value a number, true/false, a choice's name or "x,y,z", checked against the table's range
-// when the file is read. A "drop" event drops a file on the window (the drop handler); a
-// "load" event is the Scene panel's scene list or Reset button (resolution 0 or left out: the
-// scene's own; "imported" rebuilds the imported meshes); with "file" instead of "scene" it is
-// the panel's Load of a scene file, and a "save" event its Save (sim/io/scene_file.h). Every
-// number is range-checked (sim/io/json_read.h): a bad file gets a message naming the file,
-// the event index and the field.
+// level). A move may name a particle instead ({"type": "move", "particle": 12}): the cursor
+// goes to where that particle is drawn now, and that pixel becomes the anchor of the moves
+// marked "relative": true, whose x and y are offsets from it; so a drag script finds the
+// cloth wherever the scene's defaults and the camera put it. Keys: a letter or digit, "space",
+// "tab", "[", "]", "f1", "f8", "f9", "f12". A "set" event is a panel edit: any setting of the
+// parameter table (sim/core/params.h) by name, its value a number, true/false, a choice's name or
+// "x,y,z", checked against the table's range when the file is read. A "drop" event drops a file on
+// the window (the drop handler); a "load" event is the Scene panel's scene list or Reset button
+// (resolution 0 or left out: the scene's own; "imported" rebuilds the imported meshes); with "file"
+// instead of "scene" it is the panel's Load of a scene file, and a "save" event its Save
+// (sim/io/scene_file.h). The tool events say what a left-button tool did in world space (metres):
+// the particle grabbed and where the cursor held it, a pin toggled, a knife stroke's eye and two
+// points, a collider dragged by a point. A session recording writes those instead of the left
+// button's pixels, since a pixel's world point depends on the camera, which follows the scene at
+// the display rate and not in lockstep with the simulation. Every number is range-checked
+// (sim/io/json_read.h): a bad file gets a message naming the file, the event index and the field.
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,17 +48,41 @@ namespace app::gui {
 enum class ScriptButton { Left, Right, Middle };
 
 struct ScriptEvent {
-    enum class Type { Move, Press, Release, Key, Scroll, Set, Drop, Load, Save };
+    enum class Type {
+        Move,
+        Press,
+        Release,
+        Key,
+        Scroll,
+        Set,
+        Drop,
+        Load,
+        Save,
+        Grab,
+        GrabMove,
+        GrabEnd,
+        Pin,
+        Cut,
+        ColliderGrab,
+        ColliderMove,
+        ColliderEnd
+    };
     int frame = 0;
     Type type = Type::Move;
     double x = 0, y = 0, steps = 0;
     ScriptButton button = ScriptButton::Left;
     bool ctrl = false;
-    int key = 0;         // GLFW key code
-    std::string name;    // Set: the parameter's name; Load: the scene's (empty: a file's)
-    int resolution = 0;  // Load: 0 = the scene's own
-    std::string value;   // Set: its value as sim::setParam reads it
-    std::string path;    // Drop: the file; Save, Load: the scene file
+    int key = 0;            // GLFW key code
+    std::string name;       // Set: the parameter's name; Load: the scene's (empty: a file's)
+    int resolution = 0;     // Load: 0 = the scene's own
+    std::string value;      // Set: its value as sim::setParam reads it
+    std::string path;       // Drop: the file; Save, Load: the scene file
+    int index = -1;         // Grab, Pin, Move: the particle; ColliderGrab: the collider
+    bool relative = false;  // Move: x, y are offsets from the last particle move's pixel
+    bool pinned = true;     // Pin: pinned or released
+    // Grab, GrabMove, ColliderGrab, ColliderMove: the world point [m]; Cut: the eye.
+    std::array<double, 3> at{};
+    std::array<double, 3> a{}, b{};  // Cut: the stroke's two points (on view rays from the eye)
 };
 
 struct ScriptFile {
@@ -51,8 +91,10 @@ struct ScriptFile {
 };
 
 // Ranges: frames [0, 2^31 - 1], coordinates within +-kMaxScriptPixel, wheel steps within
-// +-kMaxScriptSteps, width and height in (0, kMaxScriptPixel].
-inline constexpr double kMaxScriptPixel = 1e5, kMaxScriptSteps = 1e3;
+// +-kMaxScriptSteps, width and height in (0, kMaxScriptPixel], world points within
+// +-kMaxScriptMetres, particle and collider indices in [0, kMaxScriptIndex].
+inline constexpr double kMaxScriptPixel = 1e5, kMaxScriptSteps = 1e3, kMaxScriptMetres = 1e6;
+inline constexpr long long kMaxScriptIndex = 1LL << 30;
 
 // Returns an error naming `name`, the event and the field, or empty (and fills `out`).
 std::string parseInputScript(std::string_view text, const std::string& name, ScriptFile& out);

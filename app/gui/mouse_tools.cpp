@@ -7,7 +7,9 @@
 // kinematically with that velocity, so it pushes cloth rather than passing through it.
 // Ctrl+click toggles a pin. Knife: press, drag and release; the edges the stroke crosses (the
 // wedge of view rays between press and release) are cut (sim/topology/cut.h). Every edit is
-// a command to the simulation thread, picked on the snapshot.
+// a command to the simulation thread, picked on the snapshot. What a tool did is recorded
+// in world space (the particle, the points: input_script_file.h) and a replay applies it
+// through the same functions (applyToolEvent), so a replay does not depend on the camera.
 #include "app/gui/input.h"
 #include "sim/collision/collider_drag.h"
 
@@ -22,6 +24,23 @@ sim::Ray cursorRay(const Sandbox& s) {
 
 namespace {
 
+std::array<double, 3> arr(const sim::Vec3& v) {
+    return {v.x(), v.y(), v.z()};
+}
+
+sim::Vec3 vec(const std::array<double, 3>& a) {
+    return {a[0], a[1], a[2]};
+}
+
+void record(Sandbox& s, ScriptEvent::Type type, int index = -1,
+            const sim::Vec3& at = sim::Vec3::Zero()) {
+    ScriptEvent e;
+    e.type = type;
+    e.index = index;
+    e.at = arr(at);
+    recordInput(s, std::move(e));
+}
+
 // Starts following the cursor in the plane through `at` facing the camera.
 void holdAt(Sandbox& s, const sim::Vec3& at, Drag drag) {
     const glm::dvec3 f = s.camera.forward();
@@ -31,6 +50,58 @@ void holdAt(Sandbox& s, const sim::Vec3& at, Drag drag) {
     s.drag = drag;
 }
 
+void grabParticle(Sandbox& s, int particle, const sim::Vec3& at) {
+    record(s, ScriptEvent::Type::Grab, particle, at);
+    send(s, BeginGrab{s.view.generation, particle, at});
+    holdAt(s, at, Drag::Grab);
+}
+
+void grabCollider(Sandbox& s, int collider, const sim::Vec3& at) {
+    record(s, ScriptEvent::Type::ColliderGrab, collider, at);
+    send(s, BeginColliderDrag{s.view.generation, collider, at});
+    holdAt(s, at, Drag::Collider);
+}
+
+// The held particle or collider point to `at`.
+void moveHeld(Sandbox& s, const sim::Vec3& at) {
+    s.grabTarget = at;
+    if (s.drag == Drag::Grab) {
+        record(s, ScriptEvent::Type::GrabMove, -1, at);
+        send(s, MoveGrab{at});
+    } else if (s.drag == Drag::Collider) {
+        record(s, ScriptEvent::Type::ColliderMove, -1, at);
+        send(s, MoveColliderDrag{at});
+    }
+}
+
+void release(Sandbox& s) {
+    if (s.drag == Drag::Grab) {
+        record(s, ScriptEvent::Type::GrabEnd);
+        send(s, EndGrab{});
+    }
+    if (s.drag == Drag::Collider) {
+        record(s, ScriptEvent::Type::ColliderEnd);
+        send(s, EndColliderDrag{});
+    }
+}
+
+void setPin(Sandbox& s, int particle, bool pinned) {
+    ScriptEvent e;
+    e.type = ScriptEvent::Type::Pin;
+    e.index = particle;
+    e.pinned = pinned;
+    recordInput(s, std::move(e));
+    send(s, SetPin{s.view.generation, particle, pinned});
+}
+
+void cut(Sandbox& s, const sim::Vec3& eye, const sim::Vec3& a, const sim::Vec3& b) {
+    ScriptEvent e;
+    e.type = ScriptEvent::Type::Cut;
+    e.at = arr(eye), e.a = arr(a), e.b = arr(b);
+    recordInput(s, std::move(e));
+    send(s, Cut{eye, a, b});
+}
+
 void pressGrab(Sandbox& s, bool ctrl) {
     const sim::Ray ray = cursorRay(s);
     const auto hit = pick(s.view, ray);
@@ -38,17 +109,14 @@ void pressGrab(Sandbox& s, bool ctrl) {
         // Colliders are drawn see-through in front of cloth: cloth under the cursor wins.
         const auto body = sim::pickCollider(s.view.colliders, ray);
         if (!body || ctrl) return;  // pins are for particles
-        send(s, BeginColliderDrag{s.view.generation, body->collider, body->point});
-        holdAt(s, body->point, Drag::Collider);
+        grabCollider(s, body->collider, body->point);
         return;
     }
     const int i = hit->particle;
-    if (ctrl) {
-        send(s, SetPin{s.view.generation, i, s.view.pinned[i] == 0});
-        return;
-    }
-    send(s, BeginGrab{s.view.generation, i, s.view.x[i]});
-    holdAt(s, s.view.x[i], Drag::Grab);
+    if (ctrl)
+        setPin(s, i, s.view.pinned[i] == 0);
+    else
+        grabParticle(s, i, s.view.x[i]);
 }
 
 }  // namespace
@@ -70,21 +138,44 @@ void onToolPress(Sandbox& s, bool ctrl) {
 
 void onToolDrag(Sandbox& s) {
     if (s.drag != Drag::Grab && s.drag != Drag::Collider) return;
-    if (auto p = sim::intersectPlane(cursorRay(s), s.grabPlanePoint, s.grabPlaneNormal)) {
-        s.grabTarget = *p;
-        if (s.drag == Drag::Grab)
-            send(s, MoveGrab{*p});
-        else
-            send(s, MoveColliderDrag{*p});
-    }
+    if (auto p = sim::intersectPlane(cursorRay(s), s.grabPlanePoint, s.grabPlaneNormal))
+        moveHeld(s, *p);
 }
 
 void onToolRelease(Sandbox& s) {
-    if (s.drag == Drag::Grab) send(s, EndGrab{});
-    if (s.drag == Drag::Collider) send(s, EndColliderDrag{});
+    release(s);
     if (s.drag == Drag::Knife) {
         const sim::Ray ray = cursorRay(s);
-        send(s, Cut{s.knifeEye, s.knifeStart, ray.origin + ray.direction});
+        cut(s, s.knifeEye, s.knifeStart, ray.origin + ray.direction);
+    }
+}
+
+void applyToolEvent(Sandbox& s, const ScriptEvent& e) {
+    using T = ScriptEvent::Type;
+    switch (e.type) {
+        case T::Grab:
+            grabParticle(s, e.index, vec(e.at));
+            break;
+        case T::ColliderGrab:
+            grabCollider(s, e.index, vec(e.at));
+            break;
+        case T::GrabMove:
+        case T::ColliderMove:
+            moveHeld(s, vec(e.at));
+            break;
+        case T::GrabEnd:
+        case T::ColliderEnd:
+            release(s);
+            s.drag = Drag::None;
+            break;
+        case T::Pin:
+            setPin(s, e.index, e.pinned);
+            break;
+        case T::Cut:
+            cut(s, vec(e.at), vec(e.a), vec(e.b));
+            break;
+        default:
+            break;
     }
 }
 

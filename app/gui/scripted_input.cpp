@@ -29,18 +29,48 @@ std::string InputScript::load(const std::string& path) {
     return {};
 }
 
+bool InputScript::moveToParticle(Sandbox& s, int particle, int frame) {
+    if (particle >= static_cast<int>(s.view.x.size())) {
+        std::fprintf(stderr,
+                     "pbd-sandbox: frame %d: the script's particle %d is not in the scene "
+                     "(%zu particles); move skipped\n",
+                     frame, particle, s.view.x.size());
+        return false;
+    }
+    // A ray exactly through a mesh vertex can miss each triangle around it by round-off: aim
+    // a little into one of its triangles, so the pick's nearest vertex is still this one.
+    sim::Vec3 x = s.view.x[particle];
+    if (s.view.triangles)
+        for (const sim::Triangle& t : *s.view.triangles)
+            if (t[0] == particle || t[1] == particle || t[2] == particle) {
+                const sim::Vec3 centroid = (s.view.x[t[0]] + s.view.x[t[1]] + s.view.x[t[2]]) / 3;
+                x += 0.1 * (centroid - x);
+                break;
+            }
+    const glm::dvec2 pixel =
+        s.camera.pixelOf(glm::dvec3(x.x(), x.y(), x.z()), s.windowWidth, s.windowHeight);
+    anchorX_ = pixel.x;
+    anchorY_ = pixel.y;
+    onCursor(s, pixel.x, pixel.y);
+    return true;
+}
+
 void InputScript::dispatch(Sandbox& s, int frame) {
     const std::vector<ScriptEvent>& events = script_.events;
     while (next_ < events.size() && events[next_].frame <= frame) {
         const ScriptEvent& e = events[next_++];
         switch (e.type) {
-            case ScriptEvent::Type::Move:
-                if (script_.width > 0)
-                    onCursor(s, e.x * s.windowWidth / script_.width,
-                             e.y * s.windowHeight / script_.height);
-                else
-                    onCursor(s, e.x, e.y);
+            case ScriptEvent::Type::Move: {
+                if (e.index >= 0) {
+                    moveToParticle(s, e.index, frame);
+                    break;
+                }
+                const double sx = script_.width > 0 ? s.windowWidth / script_.width : 1.0;
+                const double sy = script_.height > 0 ? s.windowHeight / script_.height : 1.0;
+                const double ox = e.relative ? anchorX_ : 0, oy = e.relative ? anchorY_ : 0;
+                onCursor(s, ox + e.x * sx, oy + e.y * sy);
                 break;
+            }
             case ScriptEvent::Type::Press:
                 onMouseButton(s, toMouse(e.button), true, e.ctrl);
                 break;
@@ -73,6 +103,9 @@ void InputScript::dispatch(Sandbox& s, int frame) {
                 break;
             case ScriptEvent::Type::Save:
                 panelSaveScene(s, e.path);
+                break;
+            default:  // a left-button tool's world-space event
+                applyToolEvent(s, e);
                 break;
         }
     }

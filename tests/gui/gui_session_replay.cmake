@@ -6,13 +6,13 @@
 # something the edits changed.
 include(${CMAKE_CURRENT_LIST_DIR}/gui_run.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/gui_csv.cmake)
-set(common --frames 200 --iterations 10 --tethers false)
+set(common --frames 200)
 run_window(640 360 --input ${DATA}/session_demo.json --record-session ${OUT}/session.json
            --stats ${OUT}/recorded.csv ${common})
 file(READ ${OUT}/session.json recording)
 foreach(want [["type": "set", "name": "iterations", "value": 20]]
              [["type": "set", "name": "substeps", "value": 3]] [["type": "key", "key": "K"]]
-             [["type": "press", "button": "left"]] [["type": "release", "button": "left"]])
+             [["type": "grab", "particle":]] [["type": "grab_end"]] [["type": "cut", "eye":]])
   string(REPLACE " " "" want "${want}")
   string(FIND "${recording}" "${want}" at)
   if(at EQUAL -1)

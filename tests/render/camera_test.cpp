@@ -72,3 +72,18 @@ TEST(Camera, PanZoomAndFrame) {
     EXPECT_GT(cam.distance, std::sqrt(3.0));  // the box's bounding sphere fits
     expectNear(cam.forward(), f0, 1e-12);
 }
+
+// pixelOf inverts rayThroughPixel: a point on a pixel's ray projects back to that pixel, at
+// any depth and window shape.
+TEST(Camera, PixelOfAPointOnAPixelsRayIsThatPixel) {
+    render::OrbitCamera c;
+    c.yaw = 0.9, c.pitch = -0.3, c.distance = 4.0;
+    for (double depth : {0.5, 2.5, 20.0})
+        for (auto [px, py] :
+             {std::pair{0.0, 0.0}, {640.0, 360.0}, {1279.0, 719.0}, {37.5, 600.25}}) {
+            const render::CameraRay ray = c.rayThroughPixel(px, py, 1280, 720);
+            const glm::dvec2 back = c.pixelOf(ray.origin + depth * ray.direction, 1280, 720);
+            EXPECT_NEAR(back.x, px, 1e-6) << depth;
+            EXPECT_NEAR(back.y, py, 1e-6) << depth;
+        }
+}

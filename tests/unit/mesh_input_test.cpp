@@ -2,7 +2,6 @@
 // are not finite numbers with the line, and triangulate polygons in linear time.
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -65,14 +64,13 @@ TEST(MeshInput, ObjPolygonOf200000CornersIsTriangulatedInLinearTime) {
         text += std::to_string(k);
     }
     text += "\n";
-    const auto start = std::chrono::steady_clock::now();
     ObjResult r = parseObj(text, "disc.obj");
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     EXPECT_EQ(r.error, "");
-    EXPECT_EQ(r.mesh.triangles.size(), size_t(n - 2));
-    EXPECT_LT(seconds, 1.0);
-    std::printf("200,000-corner polygon parsed and fanned in %.3f s\n", seconds);
+    ASSERT_EQ(r.mesh.triangles.size(), size_t(n - 2));
+    // A fan from the first corner (linear work), not an ear clipping (quadratic): every
+    // triangle is (0, k, k + 1). How long it takes is a bench's figure, not a test's.
+    for (int k = 0; k < n - 2; k += 9973)
+        EXPECT_EQ(r.mesh.triangles[k], (std::array<int, 3>{0, k + 1, k + 2})) << k;
 }
 
 TEST(MeshInput, OffFaceCornerCountIsBoundedBeforeAllocation) {

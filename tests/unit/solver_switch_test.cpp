@@ -1,7 +1,7 @@
 // Solver switch mid-drag (issue 14 item 6, sim/core/solver_switch.h): hanging_cloth with
 // its free corner dragged on a circle, the solver switched through all 12 ordered pairs of
 // PBD, XPBD, HPBD and MGPBD (1 2 3 4 1 3 2 4 3 1 4 2 1). In every switch frame the largest
-// free-particle displacement stays <= 2x the frame before, while the gap between the two
+// free-particle displacement stays <= 1.5x the frame before, while the gap between the two
 // solvers' results in that substep (what an instant switch applies at once) is larger than
 // that in some switch, so the property is not trivial. The window's gui.solver_switch_pairs
 // test checks the same through the keys.
@@ -17,6 +17,10 @@
 using namespace sim;
 
 namespace {
+
+// The measured switches move 0.77-1.21x the frame before (docs/notes/2026-12-03-tests-at-
+// defaults.md); a switch without the crossfade moves more than 1.5x in some pair.
+constexpr double kMaxSwitchRatio = 1.5;
 
 double maxFreeDisplacement(const World& w, const std::vector<Vec3>& before) {
     double d = 0;
@@ -67,7 +71,7 @@ std::vector<SwitchFrame> dragAndSwitch(int res, int period) {
 
 }  // namespace
 
-TEST(SolverSwitchSlow, EveryOrderedPairMidDragWithoutAJump) {
+TEST(SolverSwitch, EveryOrderedPairMidDragWithoutAJump) {
     const std::vector<SwitchFrame> switches = dragAndSwitch(10, 16);
     ASSERT_EQ(switches.size(), 12u);
     double worstGapRatio = 0;
@@ -78,7 +82,8 @@ TEST(SolverSwitchSlow, EveryOrderedPairMidDragWithoutAJump) {
             solverName(s.from), solverName(s.to), s.displacement, s.before,
             s.displacement / s.before, s.gap, s.ramped ? "crossfade" : "at once", s.energyBefore,
             s.energyAfter);
-        EXPECT_LE(s.displacement, 2 * s.before) << solverName(s.from) << " -> " << solverName(s.to);
+        EXPECT_LE(s.displacement, kMaxSwitchRatio * s.before)
+            << solverName(s.from) << " -> " << solverName(s.to);
         worstGapRatio = std::max(worstGapRatio, s.gap / s.before);
     }
     // An instant switch would have moved a particle by the whole gap in one substep.

@@ -250,6 +250,27 @@ TEST(StateFile, ChangedPositionFailsTheHashCheck) {
     expectRefused(path, "does not match");
 }
 
+// One digit of one position changed, the file's length and every array's length kept: only
+// the state hash can tell, and it must.
+TEST(StateFile, SameLengthValueEditFailsTheHashCheck) {
+    World world;
+    ASSERT_EQ(loadScene(world, "hanging_cloth", 4), "");
+    world.step();
+    const std::string dir = content_test::freshDir();
+    ASSERT_EQ(saveState(world, dir + "/good.json"), "");
+    std::ifstream in(dir + "/good.json");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const size_t x = text.find("\"x\":[");
+    ASSERT_NE(x, std::string::npos);
+    const size_t digit = text.find_first_of("12345678", x + 5);
+    ASSERT_LT(digit, text.find(']', x));  // inside the first position
+    const size_t length = text.size();
+    ++text[digit];
+    ASSERT_EQ(text.size(), length);
+    std::ofstream(dir + "/bad.json") << text;
+    expectRefused(dir + "/bad.json", "does not match");
+}
+
 TEST(StateFile, MissingFileAndNotAStateAreRefused) {
     const std::string dir = content_test::freshDir();
     expectRefused(dir + "/none.json", "no such file");

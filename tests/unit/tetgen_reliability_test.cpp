@@ -4,7 +4,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -69,12 +68,9 @@ TEST(TetgenReliability, HangingTetgenIsKilledAfterTheTimeout) {
     options.cacheDir = dir + "/cache";
     options.program = script(dir, "slow-tetgen", "sleep 30");
     options.timeoutSeconds = 0.5;
-    const auto start = std::chrono::steady_clock::now();
     const TetgenResult r = tetrahedralize(makeIcosphere(Vec3::Zero(), 1.0, 1), options);
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // The message comes only from the timeout's kill (the script would sleep 30 s).
     EXPECT_TRUE(has(r.error, "did not finish within 0.5 s; killed")) << r.error;
-    EXPECT_LT(seconds, 5.0);
     options.timeoutSeconds = 0;
     EXPECT_TRUE(has(options.validate(), "tetgen timeout 0 s must be in (0, 86400]"));
     fs::remove_all(dir);

@@ -102,6 +102,53 @@ TEST(Tearing, OverstrainedCurtainTearsDuringTheStep) {
     EXPECT_TRUE(finite(world));
 }
 
+// A tear moves no matter and no momentum: each split gives the duplicate the position and
+// velocity of the vertex it came from and takes its mass out of that vertex's (inverse
+// masses following), so the total
+// mass and the momentum sum m v are what they were (to round-off), tear after tear.
+TEST(Tearing, SplitConservesMassAndMomentumAndCopiesTheVertexsMotion) {
+    World world;
+    ASSERT_EQ(loadScene(world, "tearable_cloth", 12), "");
+    Particles& P = world.particles;
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<Real> u(-1, 1);
+    for (Vec3& v : P.v) v = Vec3(u(rng), u(rng), u(rng));
+    auto momentum = [&] {
+        Vec3 sum = Vec3::Zero();
+        for (int i = 0; i < P.size(); ++i) sum += P.m[i] * P.v[i];
+        return sum;
+    };
+    const Real mass = P.totalMass();
+    const Vec3 momentum0 = momentum();
+    int tears = 0;
+    for (int attempt = 0; attempt < 400 && tears < 40; ++attempt) {
+        const int c = std::uniform_int_distribution<int>(
+            0, static_cast<int>(world.constraints.distance.size()) - 1)(rng);
+        const int i = world.constraints.distance[c].i, j = world.constraints.distance[c].j;
+        const Vec3 vi = P.v[i], vj = P.v[j], xi = P.x[i], xj = P.x[j];
+        const Real mi = P.m[i], mj = P.m[j];
+        const int d = tearEdge(world, c);
+        if (d < 0) continue;
+        ++tears;
+        // The vertex split is i or j: the one whose mass went down.
+        const bool fromI = P.m[i] < mi;
+        ASSERT_TRUE(fromI || P.m[j] < mj) << "tear " << tears;
+        const int from = fromI ? i : j;
+        EXPECT_EQ(P.v[d], fromI ? vi : vj) << "tear " << tears;
+        EXPECT_EQ(P.x[d], fromI ? xi : xj) << "tear " << tears;
+        EXPECT_EQ(P.v[from], fromI ? vi : vj) << "tear " << tears;
+        EXPECT_NEAR(P.m[d] + P.m[from], fromI ? mi : mj, 1e-15) << "tear " << tears;
+        EXPECT_GT(P.m[d], 0) << "tear " << tears;
+        for (int k : {from, d})  // the solvers read the inverse mass of the new shares
+            EXPECT_EQ(P.w[k], P.pinned[k] ? 0.0 : 1.0 / P.m[k]) << "tear " << tears;
+    }
+    ASSERT_EQ(tears, 40);
+    EXPECT_NEAR(P.totalMass(), mass, 1e-12 * mass);
+    EXPECT_LT((momentum() - momentum0).norm(), 1e-12 * mass);
+    world.bumpTopology();
+    expectConsistent(world);
+}
+
 TEST(Knife, StrokeAcrossHangingClothLeavesTwoPieces) {
     World world;
     ASSERT_EQ(loadScene(world, "hanging_cloth", 32), "");
