@@ -123,18 +123,27 @@ TEST(SelfCollision, PairInsideTheThicknessGainsNoSpeed) {
 
 // tearable_cloth with self collision on used to run away (contacts 4.8k at frame 12, 1.2M
 // at 20, max strain 12, kinetic energy 7 J against 0.8 J with self collision off). Over its
-// first 30 frames the contacts and the strain now stay near the self-collision-off run.
+// first 30 frames the contacts, the strain and the energy stay near their measured peaks.
 TEST(SelfCollision, TearableClothDoesNotRunAway) {
     World world;
     ASSERT_EQ(loadScene(world, "tearable_cloth"), "");
     world.settings.selfCollision = true;
+    size_t contacts = 0;
+    Real strain = 0, energy = 0;
     for (int f = 0; f < 30; ++f) {
         world.step();
         const FrameMetrics m = measure(world);
-        ASSERT_LT(world.contacts().self.size(), 100000u) << "frame " << f;
-        ASSERT_LT(m.maxStrain, 3.0) << "frame " << f;
-        ASSERT_LT(m.kineticEnergy, 4.0) << "frame " << f;
+        contacts = std::max(contacts, world.contacts().self.size());
+        strain = std::max(strain, m.maxStrain);
+        energy = std::max(energy, m.kineticEnergy);
     }
+    std::printf("peaks: %zu self contacts, max strain %.4f, kinetic energy %.5f J\n", contacts,
+                strain, energy);
+    // Measured: no self contact yet, max strain 0.0559, 0.00067 J; bounds 25 % above (100
+    // contacts), so a run-away shows long before the old limits of 3 and 4 J.
+    EXPECT_LE(contacts, 100u);
+    EXPECT_LT(strain, 0.07);
+    EXPECT_LT(energy, 0.00085);
 }
 
 // The edge-edge constraint's gradient (n held fixed) is the true gradient of the lines'

@@ -70,7 +70,7 @@ TEST(Tether, EveryFreeParticleIsTetheredToBothPinsAtItsRestDistance) {
 
 // PBD at 10 iterations (the scene's 2 substeps): without tethers the two pinned corners each
 // hold half the cloth and the edges there stretch several-fold; with them the peak over the
-// first swing stays under 10 % (issue 18; measured 0.068, and 0.153 at 1 substep).
+// first swing stays within 25 % of its measured 0.068 (0.153 at 1 substep).
 TEST(TetherSlow, HangingClothUnderPbdStretchesLittle) {
     for (bool on : {false, true}) {
         World world = hangingCloth(on);
@@ -80,7 +80,7 @@ TEST(TetherSlow, HangingClothUnderPbdStretchesLittle) {
             peak = std::max(peak, measure(world).maxStrain);
         }
         if (on)
-            EXPECT_LE(peak, 0.10);
+            EXPECT_LE(peak, 0.085);
         else
             EXPECT_GT(peak, 1.0);  // so this test can fail
         std::printf("tethers %d: peak max strain over 300 frames %.4f\n", on, peak);

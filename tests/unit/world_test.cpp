@@ -204,7 +204,11 @@ TEST(WorldSlow, StiffBendingAtFewIterationsDoesNotExplode) {
         world.settings.bend = materialFromSlider(1.0, kBendCompliance);
         for (int f = 0; f < 300; ++f) world.step();
         const FrameMetrics m = measure(world);
-        EXPECT_LT(m.kineticEnergy, 5.0) << solverName(kind);
-        EXPECT_LT(m.meanStrain, 1.0) << solverName(kind);
+        std::printf("%s: kinetic energy %.5f J, mean strain %.5f\n", solverName(kind),
+                    m.kineticEnergy, m.meanStrain);
+        // Measured 0.208 J and 0.0125 under both (rigid stretch and bending: XPBD's zero
+        // compliance is PBD's k = 1); bounds 25 % above.
+        EXPECT_LT(m.kineticEnergy, 0.26) << solverName(kind);
+        EXPECT_LT(m.meanStrain, 0.016) << solverName(kind);
     }
 }
