@@ -4,6 +4,6 @@
 # read from the --stats CSV's grab and max_displacement columns. The script presses on a
 # particle where it is drawn (input_script_file.h), so it holds whatever the defaults are.
 include(${CMAKE_CURRENT_LIST_DIR}/gui_run.cmake)
-run_window(640 360 --input ${DATA}/drag_corner.json --frames 250 --stats ${OUT}/drag.csv)
+run_window(1280 720 --input ${DATA}/drag_corner.json --frames 250 --stats ${OUT}/drag.csv)
 check(grab ${OUT}/drag.csv)
 check(switch ${OUT}/drag.csv 2)

@@ -2,7 +2,7 @@
 # real window's mouse handlers cuts it in two: the last --stats row has components = 2
 # (and frame 99, before the stroke, has 1).
 include(${CMAKE_CURRENT_LIST_DIR}/gui_run.cmake)
-run_window(640 360 --input ${DATA}/knife_stroke.json --frames 130 --stats ${OUT}/knife.csv)
+run_window(1280 720 --input ${DATA}/knife_stroke.json --frames 130 --stats ${OUT}/knife.csv)
 file(STRINGS ${OUT}/knife.csv lines)
 list(GET lines 0 header)
 string(REPLACE "," ";" names "${header}")

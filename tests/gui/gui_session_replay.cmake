@@ -7,7 +7,7 @@
 include(${CMAKE_CURRENT_LIST_DIR}/gui_run.cmake)
 include(${CMAKE_CURRENT_LIST_DIR}/gui_csv.cmake)
 set(common --frames 200)
-run_window(640 360 --input ${DATA}/session_demo.json --record-session ${OUT}/session.json
+run_window(1280 720 --input ${DATA}/session_demo.json --record-session ${OUT}/session.json
            --stats ${OUT}/recorded.csv ${common})
 file(READ ${OUT}/session.json recording)
 foreach(want [["type": "set", "name": "iterations", "value": 20]]
@@ -19,7 +19,7 @@ foreach(want [["type": "set", "name": "iterations", "value": 20]]
     message(FATAL_ERROR "the recorded session has no ${want}:\n${recording}")
   endif()
 endforeach()
-run_window(640 360 --input ${OUT}/session.json --stats ${OUT}/replayed.csv ${common})
+run_window(1280 720 --input ${OUT}/session.json --stats ${OUT}/replayed.csv ${common})
 csv_last(${OUT}/recorded.csv state_hash recorded)
 csv_last(${OUT}/replayed.csv state_hash replayed)
 csv_last(${OUT}/replayed.csv components pieces)
@@ -34,7 +34,7 @@ endif()
 file(READ ${OUT}/session.json text)
 string(REGEX REPLACE "\n  {[^\n]*\"type\":\"set\"[^\n]*}," "" text "${text}")
 file(WRITE ${OUT}/no_set.json "${text}")
-run_window(640 360 --input ${OUT}/no_set.json --stats ${OUT}/no_set.csv ${common})
+run_window(1280 720 --input ${OUT}/no_set.json --stats ${OUT}/no_set.csv ${common})
 csv_last(${OUT}/no_set.csv state_hash other)
 if(other STREQUAL replayed)
   message(FATAL_ERROR "the panel edits changed nothing: state_hash ${other} without them too")

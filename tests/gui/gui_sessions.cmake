@@ -16,7 +16,7 @@ foreach(entry pbd_drag:140 xpbd_drag_pin:140 hpbd_drag_set:140 mgpbd_drag_knife:
   math(EXPR replay_frames "${stop} + 1 - 10")
   set(OUT ${root}/${name})
   file(MAKE_DIRECTORY ${OUT})
-  run_window(640 360 --input ${DATA}/sessions/${name}.json --frames ${live_frames}
+  run_window(1280 720 --input ${DATA}/sessions/${name}.json --frames ${live_frames}
              --stats ${OUT}/live.csv)
   if(NOT EXISTS ${OUT}/session-000.json)
     message(FATAL_ERROR "${name}: the live run left no session-000.json")
@@ -25,7 +25,7 @@ foreach(entry pbd_drag:140 xpbd_drag_pin:140 hpbd_drag_set:140 mgpbd_drag_knife:
   if(NOT recording MATCHES "\"type\":\"grab\",\"particle\":[0-9]+")
     message(FATAL_ERROR "${name}: the recording holds no grab:\n${recording}")
   endif()
-  run_window(640 360 --input ${OUT}/session-000.json --frames ${replay_frames}
+  run_window(1280 720 --input ${OUT}/session-000.json --frames ${replay_frames}
              --stats ${OUT}/replay.csv)
   csv_last(${OUT}/live.csv state_hash live)
   csv_last(${OUT}/replay.csv state_hash replayed)

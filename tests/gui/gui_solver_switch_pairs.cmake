@@ -3,5 +3,5 @@
 # largest free-particle move is at most 1.5x the frame before (the --stats max_displacement
 # and solver_kind columns).
 include(${CMAKE_CURRENT_LIST_DIR}/gui_run.cmake)
-run_window(640 360 --input ${DATA}/switch_pairs.json --frames 360 --stats ${OUT}/switch.csv)
+run_window(1280 720 --input ${DATA}/switch_pairs.json --frames 360 --stats ${OUT}/switch.csv)
 check(switch ${OUT}/switch.csv 12)
