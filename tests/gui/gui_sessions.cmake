@@ -1,6 +1,6 @@
-# Issue 60: five recorded sessions with drags, at the scene's defaults, on every solver
+# Issue 60: six recorded sessions with drags, at the scene's defaults, on every solver
 # (tests/data/sessions/: PBD drag, XPBD drag and Ctrl-click pin, HPBD drag and a slider, MGPBD
-# drag and a knife stroke, a drag through all four solver keys). Each script presses F8 at
+# drag and a knife stroke, a drag through all four solver keys, a dropped mesh dragged). Each script presses F8 at
 # frame 10 (the recording resets the scene) and again at its end; replaying session-000.json
 # ends on the live run's state_hash.
 include(${CMAKE_CURRENT_LIST_DIR}/gui_run.cmake)
@@ -8,7 +8,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/gui_csv.cmake)
 set(root ${OUT})
 # name, the frame of the closing F8
 foreach(entry pbd_drag:140 xpbd_drag_pin:140 hpbd_drag_set:140 mgpbd_drag_knife:160
-              switch_all_drag:170)
+              switch_all_drag:170 drop_drag:130)
   string(REPLACE ":" ";" entry ${entry})
   list(GET entry 0 name)
   list(GET entry 1 stop)
@@ -16,6 +16,7 @@ foreach(entry pbd_drag:140 xpbd_drag_pin:140 hpbd_drag_set:140 mgpbd_drag_knife:
   math(EXPR replay_frames "${stop} + 1 - 10")
   set(OUT ${root}/${name})
   file(MAKE_DIRECTORY ${OUT})
+  file(COPY ${DATA}/cube.obj DESTINATION ${OUT})  # drop_drag drops it by a relative path
   run_window(1280 720 --input ${DATA}/sessions/${name}.json --frames ${live_frames}
              --stats ${OUT}/live.csv)
   if(NOT EXISTS ${OUT}/session-000.json)
