@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -200,8 +201,8 @@ TEST(StateFile, RestShapeIsSavedAndAFileWithoutItLoads) {
 
 namespace {
 
-// A saved state with one edit applied to its text.
-std::string editedState(const std::string& from, const std::string& to) {
+// A saved state with `edit` applied to its text.
+std::string editedState(const std::function<void(std::string&)>& edit) {
     World world;
     EXPECT_EQ(loadScene(world, "hanging_cloth", 4), "");
     world.step();
@@ -209,11 +210,18 @@ std::string editedState(const std::string& from, const std::string& to) {
     EXPECT_EQ(saveState(world, dir + "/good.json"), "");
     std::ifstream in(dir + "/good.json");
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const size_t at = text.find(from);
-    EXPECT_NE(at, std::string::npos) << from;
-    if (at != std::string::npos) text.replace(at, from.size(), to);
+    edit(text);
     std::ofstream(dir + "/bad.json") << text;
     return dir + "/bad.json";
+}
+
+// A saved state with the first `from` in its text replaced by `to`.
+std::string editedState(const std::string& from, const std::string& to) {
+    return editedState([&](std::string& text) {
+        const size_t at = text.find(from);
+        EXPECT_NE(at, std::string::npos) << from;
+        if (at != std::string::npos) text.replace(at, from.size(), to);
+    });
 }
 
 // Loads `path` into a running world: expects an error containing `needle`, world unchanged.
@@ -253,22 +261,14 @@ TEST(StateFile, ChangedPositionFailsTheHashCheck) {
 // One digit of one position changed, the file's length and every array's length kept: only
 // the state hash can tell, and it must.
 TEST(StateFile, SameLengthValueEditFailsTheHashCheck) {
-    World world;
-    ASSERT_EQ(loadScene(world, "hanging_cloth", 4), "");
-    world.step();
-    const std::string dir = content_test::freshDir();
-    ASSERT_EQ(saveState(world, dir + "/good.json"), "");
-    std::ifstream in(dir + "/good.json");
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const size_t x = text.find("\"x\":[");
-    ASSERT_NE(x, std::string::npos);
-    const size_t digit = text.find_first_of("12345678", x + 5);
-    ASSERT_LT(digit, text.find(']', x));  // inside the first position
-    const size_t length = text.size();
-    ++text[digit];
-    ASSERT_EQ(text.size(), length);
-    std::ofstream(dir + "/bad.json") << text;
-    expectRefused(dir + "/bad.json", "does not match");
+    const std::string path = editedState([](std::string& text) {
+        const size_t x = text.find("\"x\":[");
+        ASSERT_NE(x, std::string::npos);
+        const size_t digit = text.find_first_of("12345678", x + 5);
+        ASSERT_LT(digit, text.find(']', x));  // inside the first position
+        ++text[digit];                        // the same length, another value
+    });
+    expectRefused(path, "does not match");
 }
 
 TEST(StateFile, MissingFileAndNotAStateAreRefused) {
