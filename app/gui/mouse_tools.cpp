@@ -5,11 +5,12 @@
 // (not the ground) drags the collider instead (sim/collision/collider_drag.h): the picked point
 // follows the cursor in the plane through it facing the camera, and the collider moves there
 // kinematically with that velocity, so it pushes cloth rather than passing through it.
-// Ctrl+click toggles a pin. Knife: press, drag and release; the edges the stroke crosses (the
-// wedge of view rays between press and release) are cut (sim/topology/cut.h). Every edit is
-// a command to the simulation thread, picked on the snapshot. What a tool did is recorded
-// in world space (the particle, the points: input_script_file.h) and a replay applies it
-// through the same functions (applyToolEvent), so a replay does not depend on the camera.
+// Ctrl+click toggles a pin (on a pin's marker: removes that pin). Knife: press, drag and release;
+// the edges the stroke crosses (the wedge of view rays between press and release) are cut
+// (sim/topology/cut.h). Every edit is a command to the simulation thread, picked on the snapshot.
+// What a tool did is recorded in world space (the particle, the points: input_script_file.h) and a
+// replay applies it through the same functions (applyToolEvent), so a replay does not depend on the
+// camera.
 #include "app/gui/input.h"
 #include "sim/collision/collider_drag.h"
 
@@ -102,7 +103,35 @@ void cut(Sandbox& s, const sim::Vec3& eye, const sim::Vec3& a, const sim::Vec3& 
     send(s, Cut{eye, a, b});
 }
 
+// A Ctrl-click within this many window pixels of a pin's marker removes that pin.
+constexpr double kPinPickPixels = 6;
+
+// The pinned particle whose marker is under the cursor, or -1. The marker is drawn over its
+// vertex, so a click on it can hit a triangle whose nearest vertex is a neighbour: the pin
+// under the cursor is what a person means to remove.
+int pinUnderCursor(const Sandbox& s) {
+    const glm::dvec3 eye = s.camera.eye(), forward = s.camera.forward();
+    int best = -1;
+    double bestSquared = kPinPickPixels * kPinPickPixels;
+    for (int i = 0; i < static_cast<int>(s.view.pinned.size()); ++i) {
+        if (!s.view.pinned[i]) continue;
+        const glm::dvec3 x(s.view.x[i].x(), s.view.x[i].y(), s.view.x[i].z());
+        if (glm::dot(x - eye, forward) <= 0) continue;  // behind the camera
+        const glm::dvec2 p = s.camera.pixelOf(x, s.windowWidth, s.windowHeight);
+        const double squared =
+            (p.x - s.cursorX) * (p.x - s.cursorX) + (p.y - s.cursorY) * (p.y - s.cursorY);
+        if (squared < bestSquared) best = i, bestSquared = squared;
+    }
+    return best;
+}
+
 void pressGrab(Sandbox& s, bool ctrl) {
+    if (ctrl) {
+        if (const int pin = pinUnderCursor(s); pin >= 0) {
+            setPin(s, pin, false);
+            return;
+        }
+    }
     const sim::Ray ray = cursorRay(s);
     const auto hit = pick(s.view, ray);
     if (!hit) {

@@ -293,3 +293,54 @@ TEST(ScriptedInput, PressOnAColliderDragsIt) {
     EXPECT_TRUE(std::holds_alternative<MoveColliderDrag>(log[1].command));
     EXPECT_TRUE(std::holds_alternative<EndColliderDrag>(log[2].command));
 }
+
+// Issue 54: Ctrl-click on a pin's marker removes that pin, even where the click lies nearer a
+// neighbouring vertex (which the pick would have pinned beside it), and Ctrl-click twice on a
+// free particle pins it and then unpins it. A small window puts the vertices a few pixels
+// apart, as a 32 x 32 cloth is in the default window.
+TEST(ScriptedInput, CtrlClickOnAPinRemovesItAndTwiceOnAParticleLeavesItFree) {
+    LockstepCloth rig;
+    SimThread& sim = rig.sim;
+    Sandbox& s = rig.s;
+    s.windowWidth = 160, s.windowHeight = 90;
+    ASSERT_EQ(sim.start(""), "");
+    ASSERT_TRUE(takeSnapshot(s));
+    auto pins = [&] {
+        int n = 0;
+        for (uint8_t p : s.view.pinned) n += p != 0;
+        return n;
+    };
+    auto ctrlClick = [&](const glm::dvec2& at) {
+        onCursor(s, at.x, at.y);
+        onMouseButton(s, MouseButton::Left, true, true);
+        onMouseButton(s, MouseButton::Left, false, true);
+        sim.runFrame();
+        takeSnapshot(s);
+    };
+    const int before = pins();
+    int pin = -1;
+    for (int i = 0; i < static_cast<int>(s.view.pinned.size()) && pin < 0; ++i)
+        if (s.view.pinned[i]) pin = i;
+    ASSERT_GE(pin, 0);
+    // Its neighbour in the row below (the grid is 9 x 9), 0.6 of the way there: nearer the
+    // neighbour, still on the pin's marker.
+    const int below = pin + 9;
+    const glm::dvec2 a = pixelOf(s, s.view.x[pin]), b = pixelOf(s, s.view.x[below]);
+    const glm::dvec2 click = a + std::min(0.6, 5.0 / glm::length(b - a)) * (b - a);
+    std::printf("pin %d at (%.1f, %.1f), neighbour %.1f px away, click %.1f px off the pin\n", pin,
+                a.x, a.y, glm::length(b - a), glm::length(click - a));
+    ctrlClick(click);
+    EXPECT_FALSE(s.view.pinned[pin]);
+    EXPECT_FALSE(s.view.pinned[below]);
+    EXPECT_EQ(pins(), before - 1);
+
+    // A free particle in the middle, clicked twice.
+    const int free = 4 * 9 + 4;
+    ASSERT_FALSE(s.view.pinned[free]);
+    ctrlClick(pixelOf(s, s.view.x[free]));
+    EXPECT_EQ(pins(), before);
+    const glm::dvec2 at = pixelOf(s, s.view.x[free]);
+    ctrlClick(at);
+    EXPECT_EQ(pins(), before - 1);
+    EXPECT_FALSE(s.view.pinned[free]);
+}
