@@ -339,7 +339,7 @@ void helpPanel(Sandbox& s) {
     const char* mouse[][2] = {
         {"left drag", "grab the particle under the cursor (pinned while held)"},
         {"left drag on a collider", "move it (nothing of the cloth under the cursor; it pushes)"},
-        {"ctrl + click", "pin / unpin the particle under the cursor"},
+        {"ctrl + click", "pin the particle under the cursor; on a pin's marker, remove it"},
         {"right drag", "orbit the camera"},
         {"middle drag", "pan the camera"},
         {"wheel", "zoom"},
