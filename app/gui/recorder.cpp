@@ -75,6 +75,17 @@ std::vector<std::string> ffmpegArguments(const std::string& path, int width, int
 
 std::string VideoRecorder::start(const std::string& path, int width, int height, int fps) {
     stop();
+    // The video and ffmpeg's log go into the video's folder: name it when it is not there
+    // (ffmpeg's own start would fail on the log first and blame itself).
+    {
+        std::error_code ec;
+        const std::filesystem::path folder = std::filesystem::path(path).parent_path().empty()
+                                                 ? std::filesystem::path(".")
+                                                 : std::filesystem::path(path).parent_path();
+        if (!std::filesystem::is_directory(folder, ec))
+            return "cannot record " + path + ": the folder " + folder.string() +
+                   (std::filesystem::exists(folder, ec) ? " is not a folder" : " does not exist");
+    }
     if (sim::findProgram("ffmpeg").empty())
         return "cannot record " + path +
                ": the ffmpeg program is not installed (Debian package "

@@ -143,7 +143,10 @@ void SimThread::runOne(std::unique_lock<std::mutex>& lock) {
     lock.unlock();
     session_.advanceFrame();
     const auto t1 = Clock::now();
-    // Simulated over wall-clock seconds across about the last second of frames.
+    // Simulated over wall-clock seconds across about the last second of frames. An undo, a
+    // reset or a scene load sets the clock back: the window starts again there, so the ratio
+    // never counts the jump (it read negative).
+    if (!recent_.empty() && session_.world().time() < recent_.back().second) recent_.clear();
     recent_.emplace_back(t1, session_.world().time());
     while (recent_.size() > 2 && t1 - recent_.front().first > std::chrono::seconds(1))
         recent_.pop_front();
