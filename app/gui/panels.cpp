@@ -318,6 +318,21 @@ void statsPanel(Sandbox& s) {
         if (k % 2) ImGui::SameLine(0, 12);
         ImGui::Text("%s %.2f", sim::kStages[k].csv, p.ms[k]);
     }
+    if (p.cutShort > 0) {
+        ImGui::TextColored(kWarning, "self contacts cut short in %d substep%s", p.cutShort,
+                           p.cutShort == 1 ? "" : "s");
+        tooltip(
+            "a rip, cut or yank left many times more contact candidates than recent "
+            "frames had (long sliver edges, piles of contacts): the pairs past the bound "
+            "went untested, so the sheet may pass through itself there");
+    }
+    if (v.grab && v.grab->slipped) {
+        ImGui::TextColored(kWarning, "the hand slips");
+        tooltip(
+            "the cloth cannot follow the cursor further without stretching the held "
+            "particle's edges past the slip strain (grab-slip) or pulling it past its "
+            "tethers: the hand holds it short of the cursor");
+    }
     ImGui::Text("strain max %.4f mean %.5f", st.metrics.maxStrain, st.metrics.meanStrain);
     ImGui::Text("residual %.3e, %d iterations", st.solver.residual, st.solver.iterations);
     budgetSummary(st.solver);
@@ -337,7 +352,9 @@ void helpPanel(Sandbox& s) {
                             ImVec2(0.5f, 0));
     ImGui::Begin("Help (F1)", &s.showHelp, ImGuiWindowFlags_AlwaysAutoResize);
     const char* mouse[][2] = {
-        {"left drag", "grab the particle under the cursor (pinned while held)"},
+        {"left drag",
+         "grab the particle under the cursor (it follows as far as the cloth can; "
+         "the hand slips rather than stretch it past grab-slip)"},
         {"left drag on a collider", "move it (nothing of the cloth under the cursor; it pushes)"},
         {"ctrl + click", "pin the particle under the cursor; on a pin's marker, remove it"},
         {"right drag", "orbit the camera"},

@@ -39,7 +39,8 @@ std::string SimSession::openStats(const std::string& path) {
         "target_y",   "target_z",      "max_displacement", "solver_kind", "render_ms",
         "components", "display_frame", "wall_ms",          "camera_yaw",  "steps",
         "real_time",  "penetrations",  "held_collider",    "held_x",      "held_y",
-        "held_z",     "mean_x",        "mean_y",           "mean_z",      "volume_ratio"};
+        "held_z",     "mean_x",        "mean_y",           "mean_z",      "volume_ratio",
+        "grab_slip"};
     if (!csv_.open(path, extra)) return csv_.error();
     return {};
 }
@@ -324,6 +325,7 @@ void SimSession::writeStats(const UiStatus& ui) {
     // Collider drags: particles inside a collider, the held collider, the particles' mean.
     row.insert(row.end(), {double(sim::countPenetrations(world_)), heldIndex, h.x(), h.y(), h.z(),
                            mean.x(), mean.y(), mean.z(), sim::volumeRatio(world_)});
+    row.push_back(g && g->slipped ? 1.0 : 0.0);  // the hand held short by its slip rule
     csv_.writeRow(world_, row);
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 #include "sim/collision/ccd.h"
@@ -184,14 +185,22 @@ void SelfCollision::generate(const Particles& P, const std::vector<std::array<in
         supported_[colliderContacts[k].particle] = k;
 
     const int n = P.size();
+    // The work bound (see the header): the boxes the queries examine, summed.
+    const size_t workLimit = contactWork_.limit(n);
+    size_t work = 0;
+    cutShort_ = false;
     for (int q = 0; q < n; ++q) {
         if (P.w[q] == 0) continue;  // a pinned vertex cannot be pushed; the triangle will be
         if (!withinPieces && piece_[q] < 0) continue;
+        if (work > workLimit) {
+            cutShort_ = true;
+            break;
+        }
         Aabb box;
         box.add(P.x[q]);
         box.add(P.p[q]);
         if (!withinPieces && !nearOtherPiece(box, piece_[q])) continue;
-        hash_.query(box, [&](int h) {
+        work += hash_.query(box, [&](int h) {
             const auto& tri = triangles[hashed_.empty() ? h : hashed_[h]];
             if (!withinPieces && piece_[tri[0]] == piece_[q]) return;
             if (restNeighbours(P, q, tri)) return;  // also covers q being a corner
@@ -236,6 +245,7 @@ void SelfCollision::generate(const Particles& P, const std::vector<std::array<in
             contacts.push_back(sc);
         });
     }
+    contactWork_.record(work, n, cutShort_);
 }
 
 void projectSelfContacts(Particles& P, std::vector<SelfContact>& contacts, Real thickness,
@@ -461,11 +471,61 @@ int SelfCollision::resolveEdgesOfPairs(Particles& P, Real thickness,
     return projections;
 }
 
+Aabb SelfCollision::sweptEdgeBox(const Particles& P, int e) const {
+    Aabb box;
+    for (int k : meshEdges_[e]) box.add(P.x[k]), box.add(P.p[k]);
+    return box;
+}
+
+Aabb SelfCollision::boxEdgesOfPairs(const Particles& P, const std::vector<SelfContact>& pairs) {
+    // The particles of this substep's vertex-triangle pairs (see the header: where edges can
+    // cross); the edges with one of them are boxed by their sweeps x -> p.
+    for (const SelfContact& sc : pairs)
+        marked_[sc.q] = marked_[sc.tri[0]] = marked_[sc.tri[1]] = marked_[sc.tri[2]] = 1;
+    edgesTested_.clear();
+    edgeBoxes_.clear();
+    Aabb all;
+    for (int e = 0; e < static_cast<int>(meshEdges_.size()); ++e) {
+        if (!marked_[meshEdges_[e][0]] && !marked_[meshEdges_[e][1]]) continue;
+        const Aabb box = sweptEdgeBox(P, e);
+        if (!box.lo.allFinite() || !box.hi.allFinite()) continue;  // (the sort needs an order)
+        edgesTested_.push_back(e);
+        edgeBoxes_.push_back(box);
+        all.add(box.lo), all.add(box.hi);
+    }
+    return all;
+}
+
+Real SelfCollision::sortEdgeBoxes(int axis) {
+    const int tested = static_cast<int>(edgeBoxes_.size());
+    // Long boxes (a stretched sliver of a rip, an edge flung across the scene) would meet every
+    // box on the axis: they are kept aside, tested after the short ones, so that the sweep and a
+    // later pass's window stay as narrow as the short boxes make them.
+    Real extentSum = 0;
+    for (const Aabb& box : edgeBoxes_) extentSum += box.hi[axis] - box.lo[axis];
+    const Real longExtent = kLongBox * extentSum / tested;
+    Real maxShort = 0;
+    edgeLong_.assign(tested, 0);
+    longEdges_.clear();
+    for (int i = 0; i < tested; ++i) {
+        const Real extent = edgeBoxes_[i].hi[axis] - edgeBoxes_[i].lo[axis];
+        if (extent > longExtent)
+            edgeLong_[i] = 1, longEdges_.push_back(i);
+        else
+            maxShort = std::max(maxShort, extent);
+    }
+    edgeOrder_.resize(tested);
+    for (int i = 0; i < tested; ++i) edgeOrder_[i] = {edgeBoxes_[i].lo[axis], i};
+    std::sort(edgeOrder_.begin(), edgeOrder_.end());
+    return maxShort;
+}
+
 int SelfCollision::resolveEdgeCrossings(Particles& P,
                                         const std::vector<std::array<int, 3>>& triangles,
                                         uint64_t topologyVersion, Real thickness, bool withinPieces,
                                         const std::vector<SelfContact>& pairs,
                                         std::vector<Real>& budget) {
+    cutShort_ = false;
     if (pairs.empty() || static_cast<int>(budget.size()) != P.size()) return 0;
     updateMeshEdges(triangles, topologyVersion, P.size());
     if (!withinPieces) return resolveEdgesOfPairs(P, thickness, pairs, budget);
@@ -476,26 +536,7 @@ int SelfCollision::resolveEdgeCrossings(Particles& P,
         projections += resolveEdgePair(P, a, b, c, d, thickness, budget, &drift);
     };
     const int m = static_cast<int>(meshEdges_.size());
-    auto sweptBox = [&](int e) {
-        Aabb box;
-        for (int k : meshEdges_[e]) box.add(P.x[k]), box.add(P.p[k]);
-        return box;
-    };
-    // The particles of this substep's vertex-triangle pairs (see the header: where edges can
-    // cross); the edges with one of them are boxed by their sweeps x -> p.
-    for (const SelfContact& sc : pairs)
-        marked_[sc.q] = marked_[sc.tri[0]] = marked_[sc.tri[1]] = marked_[sc.tri[2]] = 1;
-    edgesTested_.clear();
-    edgeBoxes_.clear();
-    Aabb all;
-    for (int e = 0; e < m; ++e) {
-        if (!marked_[meshEdges_[e][0]] && !marked_[meshEdges_[e][1]]) continue;
-        const Aabb box = sweptBox(e);
-        if (!box.lo.allFinite() || !box.hi.allFinite()) continue;  // (the sort needs an order)
-        edgesTested_.push_back(e);
-        edgeBoxes_.push_back(box);
-        all.add(box.lo), all.add(box.hi);
-    }
+    const Aabb all = boxEdgesOfPairs(P, pairs);
     const int tested = static_cast<int>(edgesTested_.size());
     if (tested == 0) return 0;
     // Sweep and prune along the longest axis of their extent: sorted by the boxes' low end, each
@@ -503,23 +544,45 @@ int SelfCollision::resolveEdgeCrossings(Particles& P,
     // few thousand edges; a spatial hash of them cost softbody_on_cloth ~10 % more per frame).
     int axis = 0;
     (all.hi - all.lo).maxCoeff(&axis);
-    edgeOrder_.resize(tested);
-    for (int i = 0; i < tested; ++i) edgeOrder_[i] = {edgeBoxes_[i].lo[axis], i};
-    std::sort(edgeOrder_.begin(), edgeOrder_.end());
+    const Real maxShort = sortEdgeBoxes(axis);
+    // The work bound (see the header): pairs of boxes looked at, over all passes.
+    const size_t workLimit = edgeWork_.limit(tested);
+    size_t work = 0;
+    auto spent = [&] {
+        if (++work <= workLimit) return false;
+        cutShort_ = true;
+        return true;
+    };
     std::fill(marked_.begin(), marked_.end(), 0);  // from here: moved by the last pass
-    for (int k = 0; k < tested; ++k) {
+    for (int k = 0; k < tested && !cutShort_; ++k) {
         const int i = edgeOrder_[k].second;
+        if (edgeLong_[i]) continue;
         const Aabb& box = edgeBoxes_[i];
         const int a = meshEdges_[edgesTested_[i]][0], b = meshEdges_[edgesTested_[i]][1];
         for (int l = k + 1; l < tested && edgeOrder_[l].first <= box.hi[axis]; ++l) {
             const int j = edgeOrder_[l].second;
+            if (edgeLong_[j]) continue;
+            if (spent()) break;
+            if (edgeBoxes_[j].overlaps(box))
+                resolve(a, b, meshEdges_[edgesTested_[j]][0], meshEdges_[edgesTested_[j]][1]);
+        }
+    }
+    // Each long box against every other box (a pair of two long ones once).
+    for (size_t k = 0; k < longEdges_.size() && !cutShort_; ++k) {
+        const int i = longEdges_[k];
+        const Aabb& box = edgeBoxes_[i];
+        const int a = meshEdges_[edgesTested_[i]][0], b = meshEdges_[edgesTested_[i]][1];
+        for (int j = 0; j < tested; ++j) {
+            if (j == i || (edgeLong_[j] && j < i)) continue;
+            if (spent()) break;
             if (edgeBoxes_[j].overlaps(box))
                 resolve(a, b, meshEdges_[edgesTested_[j]][0], meshEdges_[edgesTested_[j]][1]);
         }
     }
     // Later passes re-test the edges a pass moved against the same boxes: only the moved edges'
-    // own boxes are stale, by at most the drift, so their query boxes grow by it.
-    for (int pass = 1; pass < kEdgePasses && projections > 0; ++pass) {
+    // own boxes are stale, by at most the drift, so their query boxes grow by it. A short box
+    // that meets the query starts at most maxShort before it.
+    for (int pass = 1; pass < kEdgePasses && projections > 0 && !cutShort_; ++pass) {
         edgesMoved_.clear();
         for (int e = 0; e < m; ++e)
             if (marked_[meshEdges_[e][0]] || marked_[meshEdges_[e][1]]) edgesMoved_.push_back(e);
@@ -527,21 +590,45 @@ int SelfCollision::resolveEdgeCrossings(Particles& P,
         std::fill(marked_.begin(), marked_.end(), 0);
         const int before = projections;
         for (int e : edgesMoved_) {
+            if (cutShort_) break;
             const int a = meshEdges_[e][0], b = meshEdges_[e][1];
-            Aabb box = sweptBox(e);
+            Aabb box = sweptEdgeBox(P, e);
             box.inflate(drift);
             if (!box.lo.allFinite() || !box.hi.allFinite()) continue;
-            // A pair of two moved edges may be tested twice: the second test finds it resolved.
-            for (int l = 0; l < tested && edgeOrder_[l].first <= box.hi[axis]; ++l) {
-                const int j = edgeOrder_[l].second;
+            auto test = [&](int j) {
                 const int f = edgesTested_[j];
                 if (f != e && edgeBoxes_[j].overlaps(box))
                     resolve(a, b, meshEdges_[f][0], meshEdges_[f][1]);
+            };
+            // A pair of two moved edges may be tested twice: the second test finds it resolved.
+            const auto first = std::lower_bound(
+                edgeOrder_.begin(), edgeOrder_.end(),
+                std::pair<Real, int>{box.lo[axis] - maxShort, std::numeric_limits<int>::min()});
+            for (auto it = first; it != edgeOrder_.end() && it->first <= box.hi[axis]; ++it) {
+                if (edgeLong_[it->second]) continue;
+                if (spent()) break;
+                test(it->second);
+            }
+            for (int j : longEdges_) {
+                if (cutShort_ || spent()) break;
+                test(j);
             }
         }
         if (projections == before) break;
     }
+    edgeWork_.record(work, tested, cutShort_);
     return projections;
+}
+
+size_t WorkBound::limit(size_t elements) const {
+    const double perElement = average > 0 ? kMultiple * average : kFirst;
+    return static_cast<size_t>(perElement * static_cast<double>(elements)) + kFloor;
+}
+
+void WorkBound::record(size_t work, size_t elements, bool cutShort) {
+    if (cutShort || elements == 0) return;  // a cut call says nothing of normal work
+    const double perElement = static_cast<double>(work) / static_cast<double>(elements);
+    average = average > 0 ? (1 - kWeight) * average + kWeight * perElement : perElement;
 }
 
 }  // namespace sim

@@ -99,6 +99,21 @@ struct SelfContact {
     uint8_t supported[2] = {0, 0};
 };
 
+// The work bound of one detection pass: a multiple of the work per element (particle, edge)
+// its recent calls needed, plus a floor. A relative bound because the normal work per element
+// grows with the resolution (a fixed thickness covers more triangles as they shrink), while
+// what a rip leaves behind multiplies it at once. Calls that were cut short do not count
+// toward the average, so a rip that stays does not raise its own bound.
+struct WorkBound {
+    static constexpr double kMultiple = 8;  // normal frames vary by a few times at most
+    static constexpr double kFirst = 1024;  // per element, before any call was measured
+    static constexpr size_t kFloor = 1 << 16;
+    static constexpr double kWeight = 0.002;  // of the latest call in the running average
+    double average = 0;                       // work per element of the calls not cut short
+    size_t limit(size_t elements) const;
+    void record(size_t work, size_t elements, bool cutShort);
+};
+
 class SelfCollision {
   public:
     // Finds the vertex-triangle pairs close enough to touch this substep. `thickness` is h.
@@ -125,8 +140,27 @@ class SelfCollision {
                              const std::vector<SelfContact>& pairs, std::vector<Real>& budget);
     static constexpr int kEdgePasses = 4;
 
+    // True when the last generate or resolveEdgeCrossings stopped at its work bound
+    // (WorkBound: boxes examined by generate's queries, pairs of boxes looked at by
+    // resolveEdgeCrossings), whatever a rip, a cut or a yank left behind (sliver triangles
+    // whose boxes span the sheet, piles of contacts). Past the bound the pairs not yet looked
+    // at go untested for that substep: a rip may let the sheet pass through itself there,
+    // where without the bound one substep ran for seconds.
+    bool cutShort() const { return cutShort_; }
+    // An edge's box counts as long past kLongBox times the mean extent on the sweep axis.
+    static constexpr Real kLongBox = 8;
+
   private:
     void buildNeighbours(const Particles& P, const std::vector<DistanceConstraint>& edges);
+    // Splits the tested edges' boxes into short and long ones on `axis` (edgeLong_,
+    // longEdges_) and sorts them by their low end there (edgeOrder_); returns the longest
+    // extent of a short box.
+    Real sortEdgeBoxes(int axis);
+    // The box of edge e's sweep x -> p.
+    Aabb sweptEdgeBox(const Particles& P, int e) const;
+    // Marks the particles of `pairs` (marked_) and boxes the edges touching them
+    // (edgesTested_, edgeBoxes_); returns the box of them all.
+    Aabb boxEdgesOfPairs(const Particles& P, const std::vector<SelfContact>& pairs);
     // piece_[i]: the piece of particle i (0 .. pieces - 1, joined through triangles), or -1
     // for a particle on no triangle; returns the number of pieces.
     int buildPieces(int particles, const std::vector<std::array<int, 3>>& triangles);
@@ -176,6 +210,10 @@ class SelfCollision {
     std::vector<int> edgesMoved_;   // a later pass's queries
     std::vector<uint8_t> marked_;   // per particle: in a vertex-triangle pair, then moved
     std::vector<std::pair<Real, int>> edgeOrder_;  // (box low end on the sweep axis, index)
+    std::vector<uint8_t> edgeLong_;                // per tested edge: its box is long
+    std::vector<int> longEdges_;                   // the tested edges with long boxes
+    bool cutShort_ = false;
+    WorkBound contactWork_, edgeWork_;
 };
 
 // The constraint value and barycentric weights of q's projection onto the triangle (pure).

@@ -28,11 +28,12 @@ class SpatialHash {
     void build(const std::vector<Aabb>& boxes, Real cellSize);
 
     // Calls f(boxIndex) once for each hashed box that shares a cell with `query` and whose
-    // box overlaps it.
+    // box overlaps it. Returns the boxes it examined (its cost, for callers that bound work).
     template <class F>
-    void query(const Aabb& q, F&& f) const {
-        if (boxes_ == nullptr || boxes_->empty()) return;
+    size_t query(const Aabb& q, F&& f) const {
+        if (boxes_ == nullptr || boxes_->empty()) return 0;
         ++stamp_;
+        size_t examined = large_.size();
         for (int b : large_) {
             seen_[b] = stamp_;
             if ((*boxes_)[b].overlaps(q)) f(b);
@@ -41,7 +42,7 @@ class SpatialHash {
         if (hi[0] - lo[0] > kMaxSpan || hi[1] - lo[1] > kMaxSpan || hi[2] - lo[2] > kMaxSpan) {
             for (int b = 0; b < static_cast<int>(boxes_->size()); ++b)  // a huge query: scan
                 if (seen_[b] != stamp_ && (*boxes_)[b].overlaps(q)) f(b);
-            return;
+            return examined + boxes_->size();
         }
         for (int64_t i = lo[0]; i <= hi[0]; ++i)
             for (int64_t j = lo[1]; j <= hi[1]; ++j)
@@ -49,11 +50,13 @@ class SpatialHash {
                     const size_t bucket = hash(i, j, k);
                     for (int e = start_[bucket]; e < start_[bucket + 1]; ++e) {
                         const int b = entries_[e];
+                        ++examined;
                         if (seen_[b] == stamp_) continue;
                         seen_[b] = stamp_;
                         if ((*boxes_)[b].overlaps(q)) f(b);
                     }
                 }
+        return examined;
     }
 
   private:

@@ -52,6 +52,9 @@ inline const StageInfo& stageInfo(Stage s) {
 struct Profile {
     std::array<double, kStageCount> ms{};  // per stage, summed over the frame's substeps
     double total = 0;                      // the whole frame [ms]
+    // Contact passes that stopped at their work bound (SelfCollision): what a rip or a yank
+    // left behind asked for more than a frame's share, and some pairs went untested.
+    int cutShort = 0;
 
     double& operator[](Stage s) { return ms[static_cast<size_t>(s)]; }
     double operator[](Stage s) const { return ms[static_cast<size_t>(s)]; }
@@ -59,6 +62,7 @@ struct Profile {
     Profile& operator+=(const Profile& o) {  // a frame of several steps: their sum
         for (size_t k = 0; k < kStageCount; ++k) ms[k] += o.ms[k];
         total += o.total;
+        cutShort += o.cutShort;
         return *this;
     }
 };

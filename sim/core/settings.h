@@ -94,6 +94,11 @@ struct Settings {
     // Long-range attachments (constraints/tether.h): every particle stays within its rest
     // geodesic distance of its nearest pin. The remedy for PBD's stretch at pins.
     bool tethers = false;
+    // The mouse's hand (World::beginGrab) slips rather than stretch the held particle's edges
+    // past this strain: the limit of its pull (an edge's force grows with its strain), so that
+    // a yank drags the cloth instead of stretching one edge without bound. Above the tear
+    // strains of the tearing scenes, so pulling tears. 0 = never slips (pinned to the cursor).
+    Real grabSlipStrain = 0.75;
 
     bool trackResidual = true;       // solvers report their residual (one extra pass per frame)
     bool validateEachStage = false;  // NaN / index checks after every stage (debug aid)

@@ -3,6 +3,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <string>
 
 #include "sim/collision/collision_stage.h"
@@ -59,7 +60,10 @@ void World::step() {
     saveState();
     const int n = settings.substeps;
     const Real dt = settings.substepDt();
-    if (grab_) grab_->start = particles.x[grab_->particle];
+    if (grab_) {
+        grab_->start = particles.x[grab_->particle];
+        grab_->slipped = false;
+    }
     if (colliderDrag_) colliderDrag_->start = colliders[colliderDrag_->collider].center;
     for (int s = 0; s < n; ++s) {
         lastSubstep_ = s + 1 == n;
@@ -108,9 +112,7 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
             if (colliderDrag_)
                 driveDraggedCollider(colliders[colliderDrag_->collider], *colliderDrag_, alpha,
                                      s.frameDt);
-            if (grab_)
-                particles.p[grab_->particle] =
-                    grab_->start + alpha * (grab_->target - grab_->start);
+            if (grab_) moveHeldParticle(alpha);
             break;
         case Stage::RigidBodies:
             stepRigidBodies(*this, dt);
@@ -118,12 +120,14 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
         case Stage::Contacts:
             generateContacts(particles, colliders, s.collisionThickness, contacts_.colliders, dt,
                              &contacts_.bodies);
-            if (s.selfCollision || s.bodyContacts)
+            if (s.selfCollision || s.bodyContacts) {
                 contacts_.selfDetector.generate(
                     particles, triangles, constraints.distance, topologyVersion_, s.selfThickness,
                     s.selfCollision, contacts_.colliders, contacts_.self, contacts_.selfBudget);
-            else
+                if (contacts_.selfDetector.cutShort()) ++profile.cutShort;
+            } else {
                 contacts_.self.clear();
+            }
             break;
         case Stage::Solve:
             solverSwitch.solve(*this, *solver_, dt);
@@ -136,6 +140,9 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
                 contacts_.selfDetector.resolveEdgeCrossings(particles, triangles, topologyVersion_,
                                                             s.selfThickness, s.selfCollision,
                                                             contacts_.self, contacts_.selfBudget);
+            if (s.edgeContacts && (s.selfCollision || s.bodyContacts) &&
+                contacts_.selfDetector.cutShort())
+                ++profile.cutShort;
             if (!rigid.empty()) resolveRemainingBodyPenetrations(*this);
             resolveRemainingPenetrations(particles, colliders, s.collisionThickness,
                                          contacts_.colliders);
@@ -180,7 +187,8 @@ void World::maintainTethers() {
     }
     const std::pair<uint64_t, uint64_t> key{topologyVersion_, pinVersion_};
     if (key == tethersBuiltFor_) return;
-    buildTethers(particles, constraints.distance, triangles, constraints.tethers, &tetherCache_);
+    buildTethers(particles, constraints.distance, triangles, constraints.tethers, &tetherCache_,
+                 grab_ && !grab_->wasPinned ? grab_->particle : -1);
     tethersBuiltFor_ = key;
 }
 
@@ -281,6 +289,41 @@ void World::beginGrab(int particle, const Vec3& target) {
     ++pinVersion_;
     grab_ = Grab{particle, target, particles.x[particle], particles.pinned[particle] != 0};
     particles.setPinned(particle, true);
+}
+
+void World::moveHeldParticle(Real alpha) {
+    const int i = grab_->particle;
+    const Vec3 q = particles.x[i];  // where the hand holds it now
+    const Vec3 d = grab_->start + alpha * (grab_->target - grab_->start) - q;
+    const Real dd = d.squaredNorm();
+    Real t = 1, shortest = std::numeric_limits<Real>::infinity();
+    // The slip: the largest t in [0, 1] with |q + t d - p_j| <= max(L, |q - p_j|) for every
+    // edge (j, rest length l) of the particle, L = (1 + slip strain) l: the larger root of
+    // that quadratic in t, >= 0 because t = 0 satisfies it. Edges already longer than L may
+    // not grow; the cursor pulling further only widens the gap to the hand.
+    if (settings.grabSlipStrain > 0 && dd > 0)
+        for (const DistanceConstraint& c : constraints.distance) {
+            if (c.i != i && c.j != i) continue;
+            const Vec3 a = q - particles.p[c.i == i ? c.j : c.i];
+            const Real longest = (1 + settings.grabSlipStrain) * c.restLength;
+            shortest = std::min(shortest, c.restLength);
+            const Real ad = a.dot(d), aa = a.squaredNorm();
+            const Real slack = std::max(longest * longest, aa) - aa;
+            t = std::min(t, (-ad + std::sqrt(ad * ad + dd * slack)) / dd);
+        }
+    // Nor further past its tethers to the pins (built with it held, sim/topology/tethers.h)
+    // than one of its edges may stretch: the cloth between cannot follow without stretching.
+    if (settings.grabSlipStrain > 0 && dd > 0 && std::isfinite(shortest))
+        for (const TetherConstraint& c : constraints.tethers) {
+            if (c.i != i) continue;
+            const Vec3 a = q - particles.p[c.anchor];
+            const Real longest = c.length + settings.grabSlipStrain * shortest;
+            const Real ad = a.dot(d), aa = a.squaredNorm();
+            const Real slack = std::max(longest * longest, aa) - aa;
+            t = std::min(t, (-ad + std::sqrt(ad * ad + dd * slack)) / dd);
+        }
+    particles.p[i] = q + t * d;
+    if (t < 1) grab_->slipped = true;
 }
 
 void World::moveGrab(const Vec3& target) {

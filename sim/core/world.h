@@ -28,13 +28,15 @@ namespace sim {
 
 using Triangle = std::array<int, 3>;
 
-// A particle held by the mouse: pinned while held, moved to the target every substep,
-// its previous pin state restored on release.
+// A particle held by the mouse: pinned while held and moved toward the target every
+// substep, as far as its edges allow (Settings::grabSlipStrain: the hand slips), its
+// previous pin state restored on release.
 struct Grab {
     int particle = -1;
     Vec3 target = Vec3::Zero();
     Vec3 start = Vec3::Zero();  // position at the start of the frame, for interpolation
     bool wasPinned = false;
+    bool slipped = false;  // the slip rule held it short of the target in this frame
 };
 
 // One entry of the topology change log: a particle split (tearing, cutting), or, with
@@ -144,6 +146,8 @@ class World {
     void saveState();
     void restoreState();
     void maintainTethers();
+    // Kinematics stage: the held particle toward the cursor, limited by the slip strain.
+    void moveHeldParticle(Real alpha);
     // Before each step: the bending model (Settings::bendingModel) and the settings
     // constraints read (ConstraintTraits::readSettings: k_pressure).
     void applyConstraintSettings();

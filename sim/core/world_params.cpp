@@ -90,6 +90,10 @@ std::span<const ParamDesc> worldParams() {
          "long-range attachments: each particle within its rest geodesic distance of its nearest "
          "pin",
          nullptr, 0, PBD_FIELD(tethers)},
+        {"grab-slip", "world", T::Real, L::Basic, 0, 100, false, "",
+         "the mouse's hand slips rather than stretch the held particle's edges past this "
+         "strain (the limit of its pull); 0 = never (pinned to the cursor)",
+         nullptr, 0, PBD_FIELD(grabSlipStrain)},
         {"tear", "world", T::Real, L::Basic, 0, 100, false, "",
          "tear edges stretched beyond this strain (PBD §5); 0 = off", nullptr, 0,
          PBD_FIELD(tearStrain)},

@@ -272,7 +272,7 @@ class StraightDecider {
 
 void buildTethers(const Particles& P, const std::vector<DistanceConstraint>& edges,
                   const std::vector<std::array<int, 3>>& triangles,
-                  std::vector<TetherConstraint>& tethers, TetherCache* cache) {
+                  std::vector<TetherConstraint>& tethers, TetherCache* cache, int held) {
     StraightDecider straight(P, triangles, cache);
     const int n = P.size();
     tethers.clear();
@@ -304,7 +304,7 @@ void buildTethers(const Particles& P, const std::vector<DistanceConstraint>& edg
             std::find(seen.begin(), seen.begin() + count[i], pin) != seen.begin() + count[i])
             continue;
         source[i][count[i]++] = pin;
-        if (i != pin && !P.pinned[i])
+        if (i != pin && (!P.pinned[i] || i == held))
             tethers.push_back(
                 {i, pin, straight.straight(i, pin) ? (P.rest[i] - P.rest[pin]).norm() : d, 1.0});
         for (int k = start[i]; k < start[i + 1]; ++k)

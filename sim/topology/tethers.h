@@ -33,8 +33,12 @@ struct TetherCache {
 
 // `triangles`: the surface, to find the boundary a straight rest distance must not cross.
 // `cache` (optional): the last build's findings; the tethers are the same with or without it.
+// `held`: a particle pinned only by the mouse's hand (World::beginGrab), or -1. It anchors
+// the cloth around it like any pin, and also keeps its own tethers to the other pins, which
+// bound how far the hand may pull it (World's slip rule).
 void buildTethers(const Particles& particles, const std::vector<DistanceConstraint>& edges,
                   const std::vector<std::array<int, 3>>& triangles,
-                  std::vector<TetherConstraint>& tethers, TetherCache* cache = nullptr);
+                  std::vector<TetherConstraint>& tethers, TetherCache* cache = nullptr,
+                  int held = -1);
 
 }  // namespace sim

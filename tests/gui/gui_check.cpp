@@ -111,7 +111,11 @@ int checkGrab(const char* path) {
     auto c = readCsv(path, error);
     if (!error.empty()) return fail(error);
     const auto& idx = c["grab_index"];
-    int grabbed = 0, particle = -1;
+    // Frames where the hand slipped (World's slip rule held the particle short of the
+    // cursor, its edges at their limit) are exempt from following, and counted.
+    const std::vector<double> none(idx.size(), 0.0);
+    const auto& slip = c.count("grab_slip") ? c["grab_slip"] : none;
+    int grabbed = 0, particle = -1, slipped = 0;
     double worst = 0, lo[3] = {1e9, 1e9, 1e9}, hi[3] = {-1e9, -1e9, -1e9};
     const char* axes[] = {"x", "y", "z"};
     for (size_t r = 0; r < idx.size(); ++r) {
@@ -119,6 +123,7 @@ int checkGrab(const char* path) {
         if (particle >= 0 && int(idx[r]) != particle) return fail("the grabbed particle changed");
         particle = int(idx[r]);
         ++grabbed;
+        if (slip[r] > 0) ++slipped;
         double d2 = 0;
         for (int a = 0; a < 3; ++a) {
             const double x = c[std::string("grab_") + axes[a]][r];
@@ -127,16 +132,17 @@ int checkGrab(const char* path) {
             lo[a] = std::min(lo[a], t);
             hi[a] = std::max(hi[a], t);
         }
-        worst = std::max(worst, std::sqrt(d2));
+        if (slip[r] == 0) worst = std::max(worst, std::sqrt(d2));
     }
     const double travel =
         std::sqrt((hi[0] - lo[0]) * (hi[0] - lo[0]) + (hi[1] - lo[1]) * (hi[1] - lo[1]) +
                   (hi[2] - lo[2]) * (hi[2] - lo[2]));
     std::printf(
-        "particle %d grabbed for %d frames; cursor target moved over a %.3f m box; "
-        "largest particle-target distance %.2e m\n",
-        particle, grabbed, travel, worst);
+        "particle %d grabbed for %d frames (the hand slipped in %d); cursor target moved over a "
+        "%.3f m box; largest particle-target distance where it held %.2e m\n",
+        particle, grabbed, slipped, travel, worst);
     if (grabbed < 20) return fail("nothing was grabbed for 20 frames");
+    if (grabbed - slipped < 20) return fail("the hand held the particle in fewer than 20 frames");
     if (travel < 0.3) return fail("the scripted cursor did not move the target 0.3 m");
     if (worst > 1e-6) return fail("the grabbed particle did not follow the cursor target");
     return 0;
@@ -279,6 +285,44 @@ int checkCollider(const char* path) {
     return 0;
 }
 
+// A hand edit (a rip, a yank) from a --stats CSV: every frame finite and no frame over
+// 3x the run's median plus 20 ms (issue 54: work by hand is bounded in cost); with a strain
+// limit > 0, the max strain stays under it while the particle is held.
+int checkHand(const char* path, double strainLimit) {
+    std::string error;
+    auto c = readCsv(path, error);
+    if (!error.empty()) return fail(error);
+    for (const char* needed : {"sim_ms", "max_strain", "kinetic_energy"})
+        if (!c.count(needed)) return fail(std::string("no column ") + needed);
+    const auto& ms = c["sim_ms"];
+    const auto& strain = c["max_strain"];
+    const auto& energy = c["kinetic_energy"];
+    const auto& grab = c["grab_index"];
+    if (ms.size() < 100) return fail("fewer than 100 simulated frames");
+    const double med = median(ms);
+    const double bound = 3 * med + 20;
+    // The first frame is the scene's set-up (MGPBD builds its hierarchy there), not the hand.
+    size_t worstRow = 1;
+    double heldStrain = 0, peakStrain = 0;
+    int held = 0;
+    for (size_t r = 0; r < ms.size(); ++r) {
+        if (!std::isfinite(ms[r]) || !std::isfinite(strain[r]) || !std::isfinite(energy[r]))
+            return fail("a non-finite value at row " + std::to_string(r));
+        if (r > 0 && ms[r] > ms[worstRow]) worstRow = r;
+        peakStrain = std::max(peakStrain, strain[r]);
+        if (grab[r] >= 0) heldStrain = std::max(heldStrain, strain[r]), ++held;
+    }
+    std::printf(
+        "%zu frames: median %.2f ms, slowest %.2f ms at row %zu (bound %.2f ms); held for %d "
+        "frames, max strain while held %.3f, peak %.3f\n",
+        ms.size(), med, ms[worstRow], worstRow, bound, held, heldStrain, peakStrain);
+    if (held < 5) return fail("nothing was held for 5 frames");
+    if (ms[worstRow] > bound) return fail("a frame took over 3x the median plus 20 ms");
+    if (strainLimit > 0 && heldStrain > strainLimit)
+        return fail("the max strain while held passed " + std::to_string(strainLimit));
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -289,5 +333,6 @@ int main(int argc, char** argv) {
         return checkSwitch(argv[2], argc > 3 ? std::atoi(argv[3]) : 0);
     if (what == "responsive" && argc > 3) return checkResponsive(argv[2], std::atof(argv[3]));
     if (what == "collider" && argc > 2) return checkCollider(argv[2]);
-    return fail("usage: gui_check png|grab|switch|responsive|collider ...");
+    if (what == "hand" && argc > 2) return checkHand(argv[2], argc > 3 ? std::atof(argv[3]) : 0);
+    return fail("usage: gui_check png|grab|switch|responsive|collider|hand ...");
 }
