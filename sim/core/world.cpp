@@ -188,7 +188,7 @@ void World::maintainTethers() {
     const std::pair<uint64_t, uint64_t> key{topologyVersion_, pinVersion_};
     if (key == tethersBuiltFor_) return;
     buildTethers(particles, constraints.distance, triangles, constraints.tethers, &tetherCache_,
-                 grab_ && !grab_->wasPinned ? grab_->particle : -1);
+                 grab_ && !grab_->wasPinned && settings.grabSlipStrain > 0 ? grab_->particle : -1);
     tethersBuiltFor_ = key;
 }
 
