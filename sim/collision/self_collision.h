@@ -71,6 +71,7 @@
 #include <vector>
 
 #include "sim/collision/spatial_hash.h"
+#include "sim/collision/work_bound.h"
 #include "sim/constraints/contact.h"
 #include "sim/constraints/distance.h"
 #include "sim/core/particles.h"
@@ -97,21 +98,6 @@ struct SelfContact {
     // above (falls back to the true masses when the free vertices cannot take it).
     // supported[0] holds the bits for side +1, supported[1] for side -1.
     uint8_t supported[2] = {0, 0};
-};
-
-// The work bound of one detection pass: a multiple of the work per element (particle, edge)
-// its recent calls needed, plus a floor. A relative bound because the normal work per element
-// grows with the resolution (a fixed thickness covers more triangles as they shrink), while
-// what a rip leaves behind multiplies it at once. Calls that were cut short do not count
-// toward the average, so a rip that stays does not raise its own bound.
-struct WorkBound {
-    static constexpr double kMultiple = 8;  // normal frames vary by a few times at most
-    static constexpr double kFirst = 1024;  // per element, before any call was measured
-    static constexpr size_t kFloor = 1 << 16;
-    static constexpr double kWeight = 0.002;  // of the latest call in the running average
-    double average = 0;                       // work per element of the calls not cut short
-    size_t limit(size_t elements) const;
-    void record(size_t work, size_t elements, bool cutShort);
 };
 
 class SelfCollision {

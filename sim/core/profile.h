@@ -52,8 +52,8 @@ inline const StageInfo& stageInfo(Stage s) {
 struct Profile {
     std::array<double, kStageCount> ms{};  // per stage, summed over the frame's substeps
     double total = 0;                      // the whole frame [ms]
-    // Contact passes that stopped at their work bound (SelfCollision): what a rip or a yank
-    // left behind asked for more than a frame's share, and some pairs went untested.
+    // Self-contact passes that stopped at their work bound (WorkBound, collision/work_bound.h):
+    // some pairs went untested in those substeps.
     int cutShort = 0;
 
     double& operator[](Stage s) { return ms[static_cast<size_t>(s)]; }

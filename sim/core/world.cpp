@@ -136,13 +136,12 @@ void World::runStage(Stage stage, Real dt, Real alpha) {
             finishRigidContacts(*this, dt);
             // Where the vertex-triangle pairs are made: within pieces with self collision,
             // between them with body contacts.
-            if (s.edgeContacts && (s.selfCollision || s.bodyContacts))
+            if (s.edgeContacts && (s.selfCollision || s.bodyContacts)) {
                 contacts_.selfDetector.resolveEdgeCrossings(particles, triangles, topologyVersion_,
                                                             s.selfThickness, s.selfCollision,
                                                             contacts_.self, contacts_.selfBudget);
-            if (s.edgeContacts && (s.selfCollision || s.bodyContacts) &&
-                contacts_.selfDetector.cutShort())
-                ++profile.cutShort;
+                if (contacts_.selfDetector.cutShort()) ++profile.cutShort;
+            }
             if (!rigid.empty()) resolveRemainingBodyPenetrations(*this);
             resolveRemainingPenetrations(particles, colliders, s.collisionThickness,
                                          contacts_.colliders);
@@ -291,37 +290,40 @@ void World::beginGrab(int particle, const Vec3& target) {
     particles.setPinned(particle, true);
 }
 
+namespace {
+// The largest t in [0, 1] with |a + t d| <= max(longest, |a|): the larger root of that
+// quadratic in t, >= 0 because t = 0 satisfies it. dd = |d|^2 > 0.
+Real largestStep(const Vec3& a, const Vec3& d, Real dd, Real longest) {
+    const Real ad = a.dot(d), aa = a.squaredNorm();
+    const Real slack = std::max(longest * longest, aa) - aa;
+    return std::min(Real(1), (-ad + std::sqrt(ad * ad + dd * slack)) / dd);
+}
+}  // namespace
+
 void World::moveHeldParticle(Real alpha) {
     const int i = grab_->particle;
     const Vec3 q = particles.x[i];  // where the hand holds it now
     const Vec3 d = grab_->start + alpha * (grab_->target - grab_->start) - q;
-    const Real dd = d.squaredNorm();
-    Real t = 1, shortest = std::numeric_limits<Real>::infinity();
-    // The slip: the largest t in [0, 1] with |q + t d - p_j| <= max(L, |q - p_j|) for every
-    // edge (j, rest length l) of the particle, L = (1 + slip strain) l: the larger root of
-    // that quadratic in t, >= 0 because t = 0 satisfies it. Edges already longer than L may
-    // not grow; the cursor pulling further only widens the gap to the hand.
-    if (settings.grabSlipStrain > 0 && dd > 0)
+    const Real dd = d.squaredNorm(), slip = settings.grabSlipStrain;
+    Real t = 1;
+    if (slip > 0 && dd > 0) {
+        // The slip: no edge (j, rest length l) of the particle ends longer than (1 + slip) l,
+        // nor longer than it already is; the cursor pulling further only widens the gap.
+        Real shortest = std::numeric_limits<Real>::infinity();
         for (const DistanceConstraint& c : constraints.distance) {
             if (c.i != i && c.j != i) continue;
-            const Vec3 a = q - particles.p[c.i == i ? c.j : c.i];
-            const Real longest = (1 + settings.grabSlipStrain) * c.restLength;
             shortest = std::min(shortest, c.restLength);
-            const Real ad = a.dot(d), aa = a.squaredNorm();
-            const Real slack = std::max(longest * longest, aa) - aa;
-            t = std::min(t, (-ad + std::sqrt(ad * ad + dd * slack)) / dd);
+            t = std::min(t, largestStep(q - particles.p[c.i == i ? c.j : c.i], d, dd,
+                                        (1 + slip) * c.restLength));
         }
-    // Nor further past its tethers to the pins (built with it held, sim/topology/tethers.h)
-    // than one of its edges may stretch: the cloth between cannot follow without stretching.
-    if (settings.grabSlipStrain > 0 && dd > 0 && std::isfinite(shortest))
-        for (const TetherConstraint& c : constraints.tethers) {
-            if (c.i != i) continue;
-            const Vec3 a = q - particles.p[c.anchor];
-            const Real longest = c.length + settings.grabSlipStrain * shortest;
-            const Real ad = a.dot(d), aa = a.squaredNorm();
-            const Real slack = std::max(longest * longest, aa) - aa;
-            t = std::min(t, (-ad + std::sqrt(ad * ad + dd * slack)) / dd);
-        }
+        // Nor further past its tethers to the pins (built with it held, sim/topology/
+        // tethers.h) than one of its edges may stretch: the cloth between cannot follow.
+        if (std::isfinite(shortest))
+            for (const TetherConstraint& c : constraints.tethers)
+                if (c.i == i)
+                    t = std::min(t, largestStep(q - particles.p[c.anchor], d, dd,
+                                                c.length + slip * shortest));
+    }
     particles.p[i] = q + t * d;
     if (t < 1) grab_->slipped = true;
 }

@@ -259,3 +259,16 @@ TEST(Ccd, EdgesOfOneOriginAreNoCrossing) {
     EXPECT_TRUE(sharesOrigin({0, 1, 0, 3}, 0, 1, 2, 3));
     EXPECT_FALSE(sharesOrigin({}, 0, 1, 2, 3));
 }
+
+// The work bound follows the normal work per element slowly and ignores the calls it cut,
+// so a rip's work (many times the normal) stays cut however long it lasts.
+TEST(WorkBound, FollowsNormalWorkAndIgnoresCutCalls) {
+    WorkBound bound;
+    EXPECT_EQ(bound.limit(100), size_t(WorkBound::kFirst * 100) + WorkBound::kFloor);
+    bound.record(1000, 100, false);  // 10 per element
+    EXPECT_EQ(bound.limit(100), size_t(WorkBound::kMultiple * 10 * 100) + WorkBound::kFloor);
+    for (int k = 0; k < 1000; ++k) bound.record(1000000, 100, true);  // cut: not averaged
+    EXPECT_DOUBLE_EQ(bound.average, 10.0);
+    bound.record(2000, 100, false);  // 20 per element moves the average by kWeight of 10
+    EXPECT_NEAR(bound.average, 10.0 + WorkBound::kWeight * 10.0, 1e-12);
+}
