@@ -69,13 +69,15 @@ TEST(ChebyshevSweeps, ConvergesFasterThanThePlainSweepsAndKeepsPins) {
     const int n = 20, sweeps = 60;
     // Jacobi, the case of the theory (a symmetric iteration, eigenvalues in [-rho, rho]):
     // with rho its spectral radius cos(pi / (2 n)), 60 sweeps leave 0.0069 of the error
-    // where the plain ones leave 1.10 (a Python model of the same problem).
+    // where the plain ones leave 1.10 (a Python model of the same problem). The restart
+    // guard mistakes one transient rise of the Chebyshev correction for divergence and
+    // restarts once, which leaves 0.046: the price of catching real divergence early.
     {
         Particles plain = string(n), fast = string(n);
         const Real rho = std::cos(3.14159265358979 / (2 * n));
         const Real errorPlain = runSweeps(0, sweeps, plain, true);
         const Real errorFast = runSweeps(rho, sweeps, fast, true);
-        EXPECT_LT(errorFast, 0.02 * errorPlain) << "plain " << errorPlain;
+        EXPECT_LT(errorFast, 0.06 * errorPlain) << "plain " << errorPlain;
         EXPECT_EQ(fast.p[0], Vec3::Zero());
     }
     // Gauss-Seidel, as MGPBD uses it, with rho below the sweep's spectral radius (0.994
@@ -88,6 +90,28 @@ TEST(ChebyshevSweeps, ConvergesFasterThanThePlainSweepsAndKeepsPins) {
         EXPECT_EQ(fast.p[0], Vec3::Zero());
         for (int i = 0; i < n; ++i) EXPECT_TRUE(fast.p[i].allFinite());
     }
+}
+
+TEST(ChebyshevSweeps, ARhoAboveTheSweepsRadiusRestartsInsteadOfDiverging) {
+    // Gauss-Seidel on the string has spectral radius 0.994 at n = 20; a rho above it
+    // extrapolates past the slowest mode, as a rho measured on a coarser cloth does on a
+    // finer one. The growing corrections restart the acceleration: the run ends below where
+    // it began and never worse than several times the plain sweeps' error.
+    const int n = 20, sweeps = 200;
+    Particles plain = string(n), fast = string(n);
+    const Real start = maxAbsX(fast);
+    const Real errorPlain = runSweeps(0, sweeps, plain);
+    ChebyshevSweeps chebyshev;
+    chebyshev.begin(0.9995, 4, fast);
+    for (int k = 0; k < sweeps; ++k) {
+        sweep(fast);
+        chebyshev.afterSweep(k, fast);
+    }
+    EXPECT_GT(chebyshev.restarts(), 0);
+    for (int i = 0; i < n; ++i) EXPECT_TRUE(fast.p[i].allFinite());
+    EXPECT_LT(maxAbsX(fast), start);
+    EXPECT_LT(maxAbsX(fast), 4 * errorPlain) << "plain " << errorPlain;
+    EXPECT_EQ(fast.p[0], Vec3::Zero());
 }
 
 TEST(ChebyshevSweeps, LowerMgpbdStrainOnTheHangingCloth) {
