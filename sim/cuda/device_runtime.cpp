@@ -1,5 +1,5 @@
-// The device queries of a CUDA build (device.h): the first device is used, and it must
-// run this build's code (sm_90 machine code plus compute_90 PTX, cmake/Cuda.cmake).
+// The device queries of a CUDA build (module_api.h's runtime): the first device is used, and
+// it must run this build's code (sm_90 machine code plus compute_90 PTX, cmake/Cuda.cmake).
 #include <cuda_runtime_api.h>
 
 #include <mutex>
@@ -7,6 +7,7 @@
 #include "sim/cuda/device.h"
 #include "sim/cuda/gpu_mgpbd.h"
 #include "sim/cuda/gpu_xpbd.h"
+#include "sim/cuda/module_api.h"
 
 namespace sim::cuda {
 
@@ -51,9 +52,7 @@ const Probe& probe() {
 
 }  // namespace
 
-bool built() {
-    return true;
-}
+namespace runtime {
 
 std::string unavailableReason() {
     return probe().reason;
@@ -77,5 +76,7 @@ std::unique_ptr<Solver> createSolver(SolverKind kind, std::string* error) {
     if (kind == SolverKind::MGPBD) return std::make_unique<GpuMgpbdSolver>();
     return std::make_unique<GpuXpbdSolver>();
 }
+
+}  // namespace runtime
 
 }  // namespace sim::cuda

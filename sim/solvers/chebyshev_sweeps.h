@@ -8,10 +8,10 @@
 //   radius is rho). A run whose sweep correction ||x^ - x_k|| grows by more than
 //   kRestartGrowth from one sweep to the next has met a mode rho underestimates (a finer
 //   mesh than rho was measured on, or a sharper fold): that sweep is kept unextrapolated and
-//   the acceleration starts over, with its delay, from there. Positions only, as in the paper's PBD; particles of zero inverse mass
-//   (pins, kinematic) never move. XPBD's lambda is left as the sweeps made it (extrapolated
-//   with the positions it raised hanging_cloth's peak strain at 20 sweeps a substep from
-//   0.0056 to 0.0137).
+//   the acceleration starts over, with its delay, from there. Positions only, as in the paper's
+//   PBD; particles of zero inverse mass (pins, kinematic) never move. XPBD's lambda is left as the
+//   sweeps made it (extrapolated with the positions it raised hanging_cloth's peak strain at 20
+//   sweeps a substep from 0.0056 to 0.0137).
 //
 // Used by MGPBD's budget sweeps (MgpbdSettings::sweepChebyshevRho); measured in
 // docs/notes/2026-12-03-chebyshev-sweeps.md. The buffers are members, reused from run to
@@ -48,8 +48,7 @@ class ChebyshevSweeps {
         Real step = 0;  // ||x^ - x_k||^2 over the particles the acceleration moves
         for (int i = 0; i < n; ++i)
             if (P.w[i] > 0 && (all || moves[i])) step += (P.p[i] - current_[i]).squaredNorm();
-        const bool grew =
-            k > start_ + delay_ && step > kRestartGrowth * kRestartGrowth * lastStep_;
+        const bool grew = k > start_ + delay_ && step > kRestartGrowth * kRestartGrowth * lastStep_;
         lastStep_ = step;
         if (grew) {
             start_ = k + 1;
