@@ -1,6 +1,7 @@
 #include "app/options.h"
 
 #include <iostream>
+#include <utility>
 
 #include "sim/cuda/device.h"
 #include "sim/scenes/scene_table.h"
@@ -91,6 +92,19 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     {
         sim::Settings check;  // a bad value is reported now, not after the scene loaded
         if (std::string e = o.settings.apply(check); !e.empty()) return fail(e);
+    }
+    if (o.headless) {  // a window-only flag would do nothing: refused rather than ignored
+        const std::pair<const char*, const std::string*> windowOnly[] = {
+            {"--screenshot", &o.screenshotPath},
+            {"--record", &o.recordPath},
+            {"--input", &o.inputPath},
+            {"--record-session", &o.recordSession}};
+        for (const auto& [flag, value] : windowOnly)
+            if (!value->empty())
+                return fail(std::string(flag) +
+                            " needs the window: drop --headless (without a display, run under "
+                            "xvfb-run -a -s \"-screen 0 1280x720x24\")");
+        if (o.pace) return fail("--pace needs the window: drop --headless");
     }
     if (o.pace && *o.pace != "realtime" && *o.pace != "lockstep") {
         return fail("--pace '" + *o.pace + "' is invalid: use realtime or lockstep");

@@ -55,6 +55,12 @@ expect_exit2("pbd [|] xpbd" --solver bogus)
 expect_exit2("iterations" --iterations -1)
 expect_exit2("dt" --dt nan)
 expect_exit2("res" --res -4)
+# Issue 57: window-only flags are refused in a headless run, not ignored.
+expect_exit2("--screenshot needs the window: drop --headless" --screenshot never.png)
+expect_exit2("--record needs the window" --record never.mp4)
+expect_exit2("--input needs the window" --input ${CMAKE_CURRENT_LIST_DIR}/../data/drag_corner.json)
+expect_exit2("--record-session needs the window" --record-session never.json)
+expect_exit2("--pace needs the window" --pace lockstep)
 
 execute_process(COMMAND ${EXE} --list-scenes RESULT_VARIABLE rc OUTPUT_VARIABLE out)
 if(NOT rc EQUAL 0 OR NOT out MATCHES "pendulum_chain")
