@@ -6,6 +6,7 @@
 // then lies inside the triangle (barycentric coordinates >= 0).
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <vector>
 
@@ -62,20 +63,26 @@ class CrossingCounter {
     static constexpr long kMaxPairsPerEdge = 16;
 
   private:
-    // Boxes each element's sweep x0 -> x1 and hashes the boxes in cells of its mean first
-    // edge (an element: triangle or edge, its particle indices).
+    // Boxes each element's sweep x0 -> x1 and hashes the boxes in cells of the larger of its
+    // mean first edge and its mean box side (an element: triangle or edge, its particle
+    // indices): cells of the edge length alone put every box of a fast-moving mesh in the
+    // hash's scanned list of large boxes, and each query then visits all of them.
     template <std::size_t N>
     void hashSwept(const std::vector<Vec3>& x0, const std::vector<Vec3>& x1,
                    const std::vector<std::array<int, N>>& elements) {
         boxes_.resize(elements.size());
-        Real lengthSum = 0;
+        Real lengthSum = 0, sideSum = 0;
         for (std::size_t e = 0; e < elements.size(); ++e) {
             Aabb box;
             for (int k : elements[e]) box.add(x0[k]), box.add(x1[k]);
             boxes_[e] = box;
             lengthSum += (x0[elements[e][1]] - x0[elements[e][0]]).norm();
+            sideSum += (box.hi - box.lo).maxCoeff();
         }
-        hash_.build(boxes_, std::max<Real>(lengthSum / elements.size(), 1e-6));
+        const Real n = static_cast<Real>(elements.size());
+        // A non-finite side (an exploded run) keeps the edge length, as before.
+        const Real cell = std::isfinite(sideSum) ? std::max(lengthSum, sideSum) / n : lengthSum / n;
+        hash_.build(boxes_, std::max<Real>(cell, 1e-6));
     }
 
     std::vector<Aabb> boxes_;
