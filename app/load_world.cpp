@@ -37,6 +37,16 @@ std::string describeOptions(const Options& o, sim::SceneDescription& d) {
     return {};
 }
 
+std::string loadStateWithOverrides(const Options& o, sim::World& world, const std::string& scene) {
+    if (std::string e = sim::loadState(world, o.statePath, nullptr, scene); !e.empty()) return e;
+    // The file brings the settings it was saved with; flags given on the command line still
+    // win over them, as they win over the scene's.
+    const sim::SolverKind loaded = world.settings.solver;
+    if (std::string e = o.settings.apply(world.settings); !e.empty()) return e;
+    if (world.settings.solver != loaded) world.setSolver(world.settings.solver);
+    return {};
+}
+
 std::string loadWorld(const Options& o, sim::World& world, LoadedWorld* loaded) {
     LoadedWorld out;
     if (std::string e = describeOptions(o, out.description); !e.empty()) return e;
@@ -44,9 +54,9 @@ std::string loadWorld(const Options& o, sim::World& world, LoadedWorld* loaded) 
     if (std::string e = sim::buildScene(next, out.description, &out.info); !e.empty()) return e;
     if (std::string e = applyOverrides(o, next); !e.empty()) return e;
     next.setSolver(next.settings.solver);
-    if (!o.statePath.empty())
-        if (std::string e = sim::loadState(next, o.statePath); !e.empty()) return e;
     out.name = out.description.imports.empty() ? out.description.scene : "imported";
+    if (!o.statePath.empty())
+        if (std::string e = loadStateWithOverrides(o, next, out.name); !e.empty()) return e;
     world = std::move(next);
     if (loaded) *loaded = std::move(out);
     return {};

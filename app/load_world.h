@@ -26,6 +26,11 @@ sim::ImportSpec importSpec(const Options& options, const std::string& path, sim:
 // constructed). Returns an error, or empty.
 std::string describeOptions(const Options& options, sim::SceneDescription& out);
 
+// Loads --state into the world built for `scene` (a file of another scene is refused), then
+// applies the setting flags again: the file brings its settings, the command line wins.
+std::string loadStateWithOverrides(const Options& options, sim::World& world,
+                                   const std::string& scene);
+
 // Builds the world the options describe into `world` (replaced only on success); `loaded`
 // gets the description and the build info. Returns an error naming the file or flag, or empty.
 std::string loadWorld(const Options& options, sim::World& world, LoadedWorld* loaded = nullptr);

@@ -1,9 +1,16 @@
 #include "sim/io/state_file.h"
 
 #include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string_view>
 
+#include "sim/core/params.h"
 #include "sim/core/state_hash.h"
 #include "sim/core/validation.h"
+#include "sim/io/atomic_file.h"
 #include "sim/io/json_io.h"
 
 namespace sim {
@@ -212,7 +219,132 @@ void particlesFromJson(const Node& n, Particles& P) {
     P.rest = n.has("rest") ? vectors(n.at("rest").doubles(3 * count, -kBig, kBig)) : P.x;
 }
 
+// Settings by their --list-params names; numbers at full precision so a resumed run steps
+// with exactly the values that made the file.
+json settingsToJson(const Settings& s) {
+    json out = json::object();
+    for (const ParamDesc& p : allParams()) {
+        if (p.type == ParamType::Vec3)
+            out[p.name] = jsonio::toJson(p.getVec(s));
+        else if (p.type == ParamType::Int || p.type == ParamType::Real)
+            out[p.name] = p.get(s);
+        else
+            out[p.name] = paramText(s, p);
+    }
+    return out;
+}
+
+// In the table's order, not the file's: a setting that sets others (a preset) comes before
+// the ones it sets, as when the table is applied anywhere else. Only values that differ from
+// the world's are set, so a preset that reads the same is not applied again over fields the
+// table does not name.
+Settings settingsFromJson(const Node& n, Settings s) {
+    if (!n.value().is_object()) n.fail("expected an object of settings by name");
+    for (const auto& item : n.value().items())
+        if (!findParam(item.key()))
+            n.at(item.key().c_str()).fail("unknown setting (pbd-sandbox --list-params lists them)");
+    for (const ParamDesc& p : allParams()) {
+        const std::optional<Node> v = n.find(p.name);
+        if (!v) continue;
+        if (p.type == ParamType::Vec3) {
+            const Vec3 value = v->vec3(p.min, p.max);
+            if (value != p.getVec(s)) p.setVec(s, value);
+        } else if (p.type == ParamType::Int || p.type == ParamType::Real) {
+            const double value = v->number(p.min, p.max);
+            if (value != p.get(s)) p.set(s, value);
+        } else if (const std::string text = v->text(); text != paramText(s, p)) {
+            if (std::string e = setParam(s, p, text); !e.empty()) v->fail(e);
+        }
+    }
+    return s;
+}
+
+// The whole file is covered by a 64-bit FNV-1a checksum written at its start, over every
+// byte with the checksum's own 16 digits read as zeros: any change to one byte changes it.
+constexpr std::string_view kChecksumPrefix = "{\"checksum\":\"";
+constexpr size_t kChecksumDigits = 16;
+
+uint64_t fnv1a(std::string_view text) {
+    uint64_t h = 1469598103934665603ull;
+    for (const char c : text) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    return h;
+}
+
+std::string hex(uint64_t v) {
+    char text[kChecksumDigits + 1];
+    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(v));
+    return text;
+}
+
+// The checksum the text should carry (its digits taken as zeros); nullopt without the prefix.
+std::optional<uint64_t> expectedChecksum(std::string text) {
+    if (text.size() < kChecksumPrefix.size() + kChecksumDigits ||
+        text.compare(0, kChecksumPrefix.size(), kChecksumPrefix) != 0)
+        return std::nullopt;
+    text.replace(kChecksumPrefix.size(), kChecksumDigits, kChecksumDigits, '0');
+    return fnv1a(text);
+}
+
+std::string readText(const std::string& path, size_t maxBytes) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))
+        throw jsonio::JsonError(path + ": no such file");
+    const auto bytes = std::filesystem::file_size(path, ec);
+    if (ec) throw jsonio::JsonError(path + ": cannot read its size: " + ec.message());
+    if (bytes > maxBytes)
+        throw jsonio::JsonError(path + ": " + std::to_string(bytes) + " bytes is more than the " +
+                                std::to_string(maxBytes) + " a state file may have");
+    std::ifstream in(path, std::ios::binary);
+    std::string text(bytes, '\0');
+    if (!in || !in.read(text.data(), std::streamsize(bytes)))
+        throw jsonio::JsonError(path + ": cannot read");
+    return text;
+}
+
+// Parses the text and checks, in this order, that it is a state file, of this version, and
+// carries the checksum of its content: the first message names what is wrong.
+json parseChecked(const std::string& path, const std::string& text) {
+    // A damaged file is refused before it is parsed: the check is cheap, the parse is not.
+    if (const std::optional<uint64_t> expected = expectedChecksum(text)) {
+        const std::string stored = text.substr(kChecksumPrefix.size(), kChecksumDigits);
+        if (stored != hex(*expected))
+            throw jsonio::JsonError(path + ": checksum: " + stored +
+                                    " does not match the file's content (" + hex(*expected) +
+                                    "): the file was changed or damaged");
+    }
+    json j;
+    try {
+        j = json::parse(text);
+    } catch (const json::parse_error& e) {
+        throw jsonio::JsonError(path + ": not valid JSON: " + e.what());
+    }
+    const Node root(j, path, "");
+    if (!j.is_object() || !j.contains("format") || j["format"] != "pbd-sandbox-state")
+        root.fail("not a pbd-sandbox state file (no \"format\": \"pbd-sandbox-state\")");
+    const long version = root.at("version").integer(0, 1L << 30);
+    if (version > kStateFileVersion)
+        root.at("version").fail("version " + std::to_string(version) +
+                                " is newer than this build reads (version " +
+                                std::to_string(kStateFileVersion) + "): update pbd-sandbox");
+    if (version < kStateFileVersion)
+        root.at("version").fail("version " + std::to_string(version) +
+                                " was written by an older build without a checksum; this build "
+                                "reads version " +
+                                std::to_string(kStateFileVersion) + " only");
+    if (!expectedChecksum(text)) root.fail("no checksum at the start of the file");
+    return j;
+}
+
 }  // namespace
+
+bool stampStateChecksum(std::string& text) {
+    const std::optional<uint64_t> sum = expectedChecksum(text);
+    if (!sum) return false;
+    text.replace(kChecksumPrefix.size(), kChecksumDigits, hex(*sum));
+    return true;
+}
+
+namespace {}  // namespace
 
 std::string writeState(const Snapshot& s, const StateInfo& info, const std::string& path) {
     json j;
@@ -223,6 +355,7 @@ std::string writeState(const Snapshot& s, const StateInfo& info, const std::stri
     j["state_hash"] = info.stateHash;
     j["solver"] = info.solver;
     j["scene"] = info.scene;
+    j["settings"] = settingsToJson(info.settings);
     j["particles"] = particlesToJson(s.particles);
     json tris = json::array();
     for (const Triangle& t : s.triangles)
@@ -253,7 +386,12 @@ std::string writeState(const Snapshot& s, const StateInfo& info, const std::stri
                               {"start", jsonio::toJson(d->start)},
                               {"begin_center", jsonio::toJson(d->beginCenter)}};
     if (s.hpbdHierarchy) j["hpbd"] = hierarchyToJson(*s.hpbdHierarchy, s.hpbdPendingSplits);
-    return jsonio::writeFile(path, j, false);
+    // The checksum goes first, so the reader finds it without parsing.
+    const std::string body = j.dump();
+    std::string text = std::string(kChecksumPrefix) + std::string(kChecksumDigits, '0') + "\"," +
+                       body.substr(1) + "\n";
+    stampStateChecksum(text);
+    return writeFileAtomically(path, text);
 }
 
 std::string saveState(const World& world, const std::string& path, const std::string& scene) {
@@ -264,6 +402,7 @@ std::string saveState(const World& world, const std::string& path, const std::st
     info.stateHash = stateHashText(world);
     info.solver = solverName(world.settings.solver);
     info.scene = scene;
+    info.settings = world.settings;
     return writeState(takeSnapshot(world, true), info, path);
 }
 
@@ -340,24 +479,20 @@ std::string mergeRigidBodies(const RigidWorld& world, const std::string& path, R
 std::string readState(const std::string& path, const std::vector<Collider>& colliders, Snapshot& s,
                       StateInfo& info) {
     try {
-        const json j = jsonio::readFile(path, kMaxStateBytes);
+        const std::string text = readText(path, kMaxStateBytes);
+        const json j = parseChecked(path, text);
         const Node root(j, path, "");
-        if (!j.is_object() || !j.contains("format") || j["format"] != "pbd-sandbox-state")
-            root.fail("not a pbd-sandbox state file (no \"format\": \"pbd-sandbox-state\")");
-        info.version = int(root.at("version").integer(0, 1L << 30));
-        if (info.version != kStateFileVersion)
-            root.at("version").fail("version " + std::to_string(info.version) +
-                                    " is not supported (this build reads version " +
-                                    std::to_string(kStateFileVersion) + ")");
+        info.version = kStateFileVersion;
         Snapshot next;
         next.frame = root.at("frame").integer(0, 1L << 40);
         next.time = root.at("time").number(0, kBig);
         readBody(root, colliders, next);
+        info.settings = settingsFromJson(root.at("settings"), info.settings);
         info.frame = next.frame;
         info.time = next.time;
         info.stateHash = root.at("state_hash").text();
-        info.solver = root.has("solver") ? root.at("solver").text() : "";
-        info.scene = root.has("scene") ? root.at("scene").text() : "";
+        info.solver = root.at("solver").text();
+        info.scene = root.at("scene").text();
         s = std::move(next);
     } catch (const jsonio::JsonError& e) {
         return e.what();
@@ -367,18 +502,25 @@ std::string readState(const std::string& path, const std::vector<Collider>& coll
     return {};
 }
 
-std::string loadState(World& world, const std::string& path, StateInfo* infoOut) {
+std::string loadState(World& world, const std::string& path, StateInfo* infoOut,
+                      const std::string& scene) {
     Snapshot s;
     StateInfo info;
+    info.settings = world.settings;  // settings the file does not name keep their values
     if (std::string e = readState(path, world.colliders, s, info); !e.empty()) return e;
+    if (!scene.empty() && !info.scene.empty() && scene != info.scene)
+        return path + ": a state of scene " + info.scene + " cannot be loaded into scene " + scene +
+               " (load it with --scene " + info.scene + ")";
     if (std::string e = mergeRigidBodies(world.rigid, path, s.rigid); !e.empty()) return e;
+    if (std::string e = info.settings.validate(); !e.empty()) return path + ": settings: " + e;
     World check;  // restore into a scratch world first: a bad file leaves `world` alone
-    check.settings = world.settings;
+    check.settings = info.settings;
     restore(check, s);
     if (std::string e = validateWorld(check); !e.empty()) return path + ": " + e;
     if (stateHashText(check) != info.stateHash)
         return path + ": state_hash " + info.stateHash + " does not match the state read (" +
                stateHashText(check) + "): the file was changed or damaged";
+    world.settings = info.settings;
     restore(world, s);
     if (infoOut) *infoOut = info;
     return {};

@@ -1,9 +1,10 @@
 #pragma once
-// State files (--save-state / --state): a snapshot (sim/core/snapshot.h) as versioned JSON.
+// State files (--save-state / --state): a snapshot (sim/core/snapshot.h) and the settings that
+// step it, as versioned JSON whose every byte is covered by a checksum written first.
 // Doubles are written in their shortest round-trip form, so a state loads back bit for bit;
 // the header carries the state hash (sim/core/state_hash.h), checked after loading.
-//   {"format": "pbd-sandbox-state", "version": 1, "frame": F, "time": T, "state_hash": "...",
-//    "solver": "...", "scene": "...",
+//   {"checksum": "<16 hex digits>", "format": "pbd-sandbox-state", "version": 2, "frame": F,
+//    "time": T, "state_hash": "...", "solver": "...", "scene": "...", "settings": {...},
 //    "particles": {"count": n, "x": [3n], "v": [3n], "p": [3n], "m": [n], "w": [n],
 //                  "pinned": [n], "origin": [n]},
 //    "triangles": [3t], "constraints": {"<type name>": {"count": c, "ints": [...], "reals":
@@ -20,14 +21,15 @@
 
 namespace sim {
 
-inline constexpr int kStateFileVersion = 1;
+inline constexpr int kStateFileVersion = 2;
 
 struct StateInfo {
     int version = 0;
     long frame = 0;
     double time = 0;
     std::string stateHash;      // 16 hex digits
-    std::string solver, scene;  // what made it (informative)
+    std::string solver, scene;  // what made it; a state loads only into its own scene
+    Settings settings;          // every setting by its --list-params name
 };
 
 // Writes the world's state (with solver data) to `path`; `scene` names the scene for the
@@ -41,8 +43,15 @@ std::string writeState(const Snapshot& snapshot, const StateInfo& info, const st
 std::string readState(const std::string& path, const std::vector<Collider>& colliders,
                       Snapshot& snapshot, StateInfo& info);
 
-// Reads the file and restores it into the world (after its scene was loaded), then checks the
-// state hash. On error the world is unchanged.
-std::string loadState(World& world, const std::string& path, StateInfo* info = nullptr);
+// Reads the file and restores it and its settings into the world (after its scene was
+// loaded), then checks the state hash. `scene`: the world's scene; a file of another scene is
+// refused. On error the world is unchanged.
+std::string loadState(World& world, const std::string& path, StateInfo* info = nullptr,
+                      const std::string& scene = {});
+
+// Writes the checksum that `text` (a state file's content) should carry into it; false when
+// the text does not start with a checksum field. For tests and fuzzing that edit a file on
+// purpose and want it read past the checksum.
+bool stampStateChecksum(std::string& text);
 
 }  // namespace sim

@@ -190,7 +190,9 @@ TEST(StateFile, RestShapeIsSavedAndAFileWithoutItLoads) {
 
     nlohmann::json j = nlohmann::json::parse(std::ifstream(dir + "/rest.json"));
     ASSERT_EQ(j["particles"].erase("rest"), 1u);
-    std::ofstream(dir + "/old.json") << j.dump();
+    std::string text = j.dump() + "\n";
+    ASSERT_TRUE(stampStateChecksum(text));
+    std::ofstream(dir + "/old.json") << text;
     World old;
     ASSERT_EQ(loadScene(old, "hanging_cloth", 4), "");
     ASSERT_EQ(loadState(old, dir + "/old.json"), "");
@@ -201,8 +203,9 @@ TEST(StateFile, RestShapeIsSavedAndAFileWithoutItLoads) {
 
 namespace {
 
-// A saved state with `edit` applied to its text.
-std::string editedState(const std::function<void(std::string&)>& edit) {
+// A saved state with `edit` applied to its text, its checksum then stamped again (`reseal`)
+// so that the checks behind the checksum see the edit.
+std::string editedState(const std::function<void(std::string&)>& edit, bool reseal = true) {
     World world;
     EXPECT_EQ(loadScene(world, "hanging_cloth", 4), "");
     world.step();
@@ -211,6 +214,7 @@ std::string editedState(const std::function<void(std::string&)>& edit) {
     std::ifstream in(dir + "/good.json");
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     edit(text);
+    if (reseal) stampStateChecksum(text);
     std::ofstream(dir + "/bad.json") << text;
     return dir + "/bad.json";
 }
@@ -240,8 +244,10 @@ void expectRefused(const std::string& path, const std::string& needle) {
 }  // namespace
 
 TEST(StateFile, UnknownVersionIsRefused) {
-    expectRefused(editedState("\"version\":1", "\"version\":7"),
-                  "version 7 is not supported (this build reads version 1)");
+    expectRefused(editedState("\"version\":2", "\"version\":7"),
+                  "version 7 is newer than this build reads (version 2)");
+    expectRefused(editedState("\"version\":2", "\"version\":1"),
+                  "version 1 was written by an older build without a checksum");
 }
 
 TEST(StateFile, NegativeMassIsRefusedNamingTheField) {
@@ -278,4 +284,98 @@ TEST(StateFile, MissingFileAndNotAStateAreRefused) {
     expectRefused(dir + "/scene.json", "not a pbd-sandbox state file");
     std::ofstream(dir + "/broken.json") << "{\"format\": ";
     expectRefused(dir + "/broken.json", "not valid JSON");
+}
+
+// Edits that keep the checksum as it was (a hand edit, a damaged copy) are refused before the
+// file is read, whatever they change: a rest length, a mass, a collider.
+TEST(StateFile, AnEditTheChecksumDoesNotCoverIsRefused) {
+    const auto unsealed = [](const std::string& from, const std::string& to) {
+        return editedState(
+            [&](std::string& text) {
+                const size_t at = text.find(from);
+                ASSERT_NE(at, std::string::npos) << from;
+                text.replace(at, from.size(), to);
+            },
+            false);
+    };
+    expectRefused(unsealed("\"m\":[", "\"m\":[1e29,"), "the file was changed or damaged");
+    expectRefused(unsealed("\"colliders\":[", "\"colliders\":[{\"shape\":\"sphere\"},"),
+                  "checksum");
+    expectRefused(unsealed("{\"checksum\":\"", "{\"checksum\": \""),
+                  "no checksum at the start of the file");
+}
+
+namespace {
+
+// `flips` random single-bit flips and `edits` random byte replacements of a valid state of
+// `scene`, each loaded into a world of that scene: every one must be refused, the world kept.
+void expectEveryDamageRefused(const char* scene, int resolution, int flips, int edits) {
+    World world;
+    ASSERT_EQ(loadScene(world, scene, resolution), "");
+    for (int f = 0; f < 5; ++f) world.step();
+    const std::string dir = content_test::freshDir();
+    ASSERT_EQ(saveState(world, dir + "/good.json", scene), "");
+    std::ifstream in(dir + "/good.json", std::ios::binary);
+    const std::string good((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_GT(good.size(), 100u);
+    const std::string before = stateHashText(world);
+    std::mt19937_64 rng(std::hash<std::string>{}(scene));
+    std::uniform_int_distribution<size_t> at(0, good.size() - 1);
+    int loaded = 0;
+    for (int k = 0; k < flips + edits; ++k) {
+        std::string bad = good;
+        const size_t i = at(rng);
+        if (k < flips)
+            bad[i] = char(bad[i] ^ (1 << (rng() % 8)));
+        else
+            do bad[i] = char(rng() % 256);
+            while (bad[i] == good[i]);
+        const std::string path = dir + "/bad.json";
+        std::ofstream(path, std::ios::binary | std::ios::trunc) << bad;
+        if (loadState(world, path, nullptr, scene).empty())
+            ADD_FAILURE() << scene << ": damage " << k << " at byte " << i << " loaded", ++loaded;
+    }
+    EXPECT_EQ(loaded, 0);
+    EXPECT_EQ(stateHashText(world), before);
+    EXPECT_EQ(world.frame(), 5);
+    EXPECT_EQ(loadState(world, dir + "/good.json", nullptr, scene), "");
+}
+
+}  // namespace
+
+TEST(StateFile, EveryBitFlipAndByteEditIsRefusedInFourScenes) {
+    expectEveryDamageRefused("hanging_cloth", 6, 1000, 100);
+    expectEveryDamageRefused("cloth_on_sphere", 6, 1000, 100);
+    expectEveryDamageRefused("rigid_stack", 4, 1000, 100);
+    expectEveryDamageRefused("tearable_cloth", 6, 1000, 100);
+}
+
+TEST(StateFile, AStateOfAnotherSceneIsRefusedNamingBoth) {
+    World world;
+    ASSERT_EQ(loadScene(world, "hanging_cloth", 4), "");
+    const std::string path = content_test::freshDir() + "/hanging.json";
+    ASSERT_EQ(saveState(world, path, "hanging_cloth"), "");
+    World curtain;
+    ASSERT_EQ(loadScene(curtain, "curtain", 4), "");
+    const std::string error = loadState(curtain, path, nullptr, "curtain");
+    EXPECT_NE(error.find("a state of scene hanging_cloth cannot be loaded into scene curtain"),
+              std::string::npos)
+        << error;
+}
+
+// The settings that step the state travel with it: a resumed run steps as the saved one did.
+TEST(StateFile, SettingsTravelWithTheState) {
+    World world;
+    ASSERT_EQ(loadScene(world, "hanging_cloth", 4), "");
+    world.settings.iterations = 37;
+    world.settings.gravity = Vec3(0.1, -7.25, 0);
+    const std::string path = content_test::freshDir() + "/settings.json";
+    ASSERT_EQ(saveState(world, path, "hanging_cloth"), "");
+    World back;
+    ASSERT_EQ(loadScene(back, "hanging_cloth", 4), "");
+    StateInfo info;
+    ASSERT_EQ(loadState(back, path, &info, "hanging_cloth"), "");
+    EXPECT_EQ(back.settings.iterations, 37);
+    EXPECT_EQ(back.settings.gravity, Vec3(0.1, -7.25, 0));
+    EXPECT_EQ(info.scene, "hanging_cloth");
 }
