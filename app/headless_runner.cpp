@@ -39,6 +39,19 @@ bool saveFinalState(const sim::World& world, const std::string& path, const std:
     return true;
 }
 
+// One row of --stats with the headless runner's own columns; false (message printed) when it
+// could not be written.
+bool writeStatsRow(sim::StatsCsv& csv, const sim::World& world, int penetrations, int crossings,
+                   int edgeCrossings) {
+    if (csv.writeRow(world,
+                     {double(world.particles.size()), double(world.contacts().self.size()),
+                      double(penetrations), double(crossings), double(sim::countComponents(world)),
+                      sim::volumeRatio(world), double(edgeCrossings)}))
+        return true;
+    std::cerr << "pbd-sandbox: " << csv.error() << "\n";
+    return false;
+}
+
 }  // namespace
 
 int runHeadless(const Options& o) {
@@ -100,9 +113,7 @@ int runHeadless(const Options& o) {
         maxPenetrations = std::max(maxPenetrations, pen);
         totalCrossings += cross;
         totalEdgeCrossings += edgeCross;
-        csv.writeRow(world, {double(world.particles.size()), double(world.contacts().self.size()),
-                             double(pen), double(cross), double(sim::countComponents(world)),
-                             sim::volumeRatio(world), double(edgeCross)});
+        if (!writeStatsRow(csv, world, pen, cross, edgeCross)) return 1;
     }
     if (csv.isOpen()) {
         std::printf("checks: max penetrations %d, total crossings %d, components %d%s\n",

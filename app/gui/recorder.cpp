@@ -22,12 +22,13 @@ void readFramebuffer(int width, int height, std::vector<uint8_t>& rgb) {
 std::string savePng(const std::string& path, int width, int height,
                     const std::vector<uint8_t>& rgb) {
     stbi_flip_vertically_on_write(1);
-    const std::string tmp = sim::temporaryPathFor(path);
-    if (!stbi_write_png(tmp.c_str(), width, height, 3, rgb.data(), width * 3)) {
-        std::remove(tmp.c_str());
-        return "cannot write screenshot " + path;
-    }
-    return sim::commitTemporary(tmp, path);
+    std::string png;
+    const auto append = [](void* out, void* data, int size) {
+        static_cast<std::string*>(out)->append(static_cast<const char*>(data), size_t(size));
+    };
+    if (!stbi_write_png_to_func(append, &png, width, height, 3, rgb.data(), width * 3))
+        return "cannot write screenshot " + path + ": the image could not be encoded";
+    return sim::writeFileAtomically(path, png);
 }
 
 std::vector<std::string> ffmpegArguments(const std::string& path, int width, int height, int fps) {
@@ -68,6 +69,10 @@ std::vector<std::string> ffmpegArguments(const std::string& path, int width, int
             "0",
             "-movflags",
             "frag_keyframe+empty_moov+default_base_moof",
+            "-frag_duration",
+            std::to_string(static_cast<long>(kFragmentSeconds * 1e6)),
+            "-flush_packets",  // each fragment reaches the file when made, not a buffer later
+            "1",
             "-f",
             "mp4",
             sim::pathArgument(path)};
@@ -91,10 +96,13 @@ std::string VideoRecorder::start(const std::string& path, int width, int height,
                ": the ffmpeg program is not installed (Debian package "
                "ffmpeg; scripts/setup installs it)";
     // ffmpeg's messages go to a log beside the video, shown if it fails.
-    log_ = sim::temporaryPathFor(path) + ".log";
-    std::remove(log_.c_str());
-    if (std::string e = ffmpeg_.start(ffmpegArguments(path, width, height, fps), log_); !e.empty())
+    if (std::string e = sim::reserveTemporaryFor(path + ".log", log_); !e.empty())
+        return "cannot record " + path + ": " + e;
+    if (std::string e = ffmpeg_.start(ffmpegArguments(path, width, height, fps), log_);
+        !e.empty()) {
+        std::remove(log_.c_str());
         return "cannot start ffmpeg to record " + path + ": " + e;
+    }
     width_ = width;
     height_ = height;
     frames_ = 0;

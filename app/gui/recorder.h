@@ -5,13 +5,14 @@
 // recorded frame is one displayed frame of kDisplayFrameSeconds of simulated time, so the
 // video plays at real speed however slow the machine.
 //
-// Files that survive a kill: the MP4 is fragmented (a moov box up front, then a fragment per
-// keyframe, and a keyframe every kKeyframeSeconds with -tune zerolatency so the encoder
-// holds no frames back). Killing the whole process group mid-recording leaves a file every
-// player reads up to the last complete fragment: at most kKeyframeSeconds of video lost
-// (the old +faststart file was 48 bytes without its index). Screenshots are written to a
-// temporary name and renamed (sim/io/atomic_file.h). With PBD_RECORD_TRACE set, each frame
-// handed to ffmpeg is logged on stderr (the kill test counts them).
+// Files that survive a kill: the MP4 is fragmented (a moov box up front, then a fragment every
+// kFragmentSeconds of video and at each keyframe, with -tune zerolatency so the encoder holds
+// no frames back). Killing the whole process group mid-recording leaves a file every player
+// reads up to the last complete fragment: a fragment is a handful of frames, so what is lost
+// stays well under a second of wall time even when the window runs far below the video's
+// frame rate. Keyframes (every kKeyframeSeconds) only bound seeking. Screenshots are written
+// atomically (sim/io/atomic_file.h). With PBD_RECORD_TRACE set, each frame handed to ffmpeg
+// is logged on stderr (the kill test counts them).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -21,6 +22,7 @@
 namespace app::gui {
 
 inline constexpr double kKeyframeSeconds = 0.5;
+inline constexpr double kFragmentSeconds = 0.1;
 
 // Reads the current GL back buffer as RGB rows, bottom row first (GL's order).
 void readFramebuffer(int width, int height, std::vector<uint8_t>& rgb);

@@ -6,14 +6,30 @@
 
 namespace app::gui {
 
+namespace {
+
+std::string writeSession(Sandbox& s) {
+    SessionRecording& r = s.session;
+    const std::string description =
+        "a session recorded by pbd-sandbox: replay with pbd-sandbox --scene " + s.view.sceneName +
+        " --input " + r.path + " (and the setting flags it was recorded with)";
+    r.written = std::chrono::steady_clock::now();
+    r.writtenEvents = r.script.events.size();
+    return writeInputScript(r.path, r.script, description, s.view.sceneName);
+}
+
+}  // namespace
+
 void recordInput(Sandbox& s, ScriptEvent event) {
     SessionRecording& r = s.session;
     if (!r.active) return;
     event.frame = s.inputFrame - r.startFrame;
     r.script.events.push_back(std::move(event));
+    const std::chrono::duration<double> since = std::chrono::steady_clock::now() - r.written;
+    if (since.count() >= kSessionWriteSeconds) writeSession(s);  // stop() reports errors
 }
 
-void startSessionRecording(Sandbox& s, const std::string& path, bool reset) {
+std::string startSessionRecording(Sandbox& s, const std::string& path, bool reset) {
     SessionRecording& r = s.session;
     r.active = true;
     r.path = path;
@@ -38,8 +54,17 @@ void startSessionRecording(Sandbox& s, const std::string& path, bool reset) {
         knife.key = keyFromName("k");
         recordInput(s, knife);
     }
+    // The file exists from the start, as the other outputs do.
+    if (std::string e = writeSession(s); !e.empty()) {
+        r.active = false;
+        if (!s.recording && s.sim) s.sim->setPacing(s.basePacing);
+        s.message = "cannot record the session: " + e;
+        std::fprintf(stderr, "pbd-sandbox: %s\n", s.message.c_str());
+        return e;
+    }
     s.message = "recording the session into " + path + " (F8 stops)";
     std::fprintf(stderr, "pbd-sandbox: %s\n", s.message.c_str());
+    return {};
 }
 
 std::string stopSessionRecording(Sandbox& s) {
@@ -48,10 +73,7 @@ std::string stopSessionRecording(Sandbox& s) {
     r.active = false;
     // An F9 video keeps lockstep on; the run's pacing returns when it stops.
     if (!s.recording && s.sim) s.sim->setPacing(s.basePacing);
-    const std::string description =
-        "a session recorded by pbd-sandbox: replay with pbd-sandbox --scene " + s.view.sceneName +
-        " --input " + r.path + " (and the setting flags it was recorded with)";
-    const std::string error = writeInputScript(r.path, r.script, description, s.view.sceneName);
+    const std::string error = writeSession(s);
     s.message = error.empty() ? "session written to " + r.path + " (" +
                                     std::to_string(r.script.events.size()) + " events)"
                               : "cannot write the session: " + error;

@@ -28,7 +28,7 @@ std::string SimSession::start() {
     const std::string name = d.imports.empty() ? d.scene : "imported";
     if (!build(d, {}, name)) return message_;
     if (!options_.statePath.empty())
-        if (std::string e = sim::loadState(world_, options_.statePath); !e.empty()) return e;
+        if (std::string e = loadStateWithOverrides(options_, world_, name); !e.empty()) return e;
     if (!options_.exportMeshes.empty() && !startExport(options_.exportMeshes)) return message_;
     return {};
 }
@@ -326,7 +326,7 @@ void SimSession::writeStats(const UiStatus& ui) {
     row.insert(row.end(), {double(sim::countPenetrations(world_)), heldIndex, h.x(), h.y(), h.z(),
                            mean.x(), mean.y(), mean.z(), sim::volumeRatio(world_)});
     row.push_back(g && g->slipped ? 1.0 : 0.0);  // the hand held short by its slip rule
-    csv_.writeRow(world_, row);
+    if (!csv_.writeRow(world_, row)) notice("stats stopped: " + csv_.error());
 }
 
 void SimSession::publish(const PublishOptions& options, Snapshot& out) const {

@@ -132,7 +132,8 @@ int runWindow(const Options& o) {
                      "pbd-sandbox: --screenshot saves the last frame of a --frames N run; "
                      "without --frames press F12 instead\n");
 
-    if (!o.recordSession.empty()) startSessionRecording(s, o.recordSession, false);
+    if (!o.recordSession.empty())
+        if (!startSessionRecording(s, o.recordSession, false).empty()) return 1;
     render::DrawList ui;
     render::GpuTimer gpu;
     const auto start = Clock::now();

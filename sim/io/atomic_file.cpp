@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -10,15 +11,32 @@
 
 namespace sim {
 
-std::string temporaryPathFor(const std::string& path) {
+int createTemporaryFor(const std::string& path, std::string& temporary) {
+    static std::atomic<unsigned> counter{0};
     const std::filesystem::path p(path);
     const std::filesystem::path dir =
         p.has_parent_path() ? p.parent_path() : std::filesystem::path(".");
-    std::string name = ".";  // appended piecewise: GCC 12 warns (-Wrestrict) on "." + string
-    name += p.filename().string();
-    name += ".tmp";
-    name += std::to_string(::getpid());
-    return (dir / name).string();
+    for (int attempt = 0; attempt < 1000; ++attempt) {
+        std::string name = ".";  // appended piecewise: GCC 12 warns (-Wrestrict) on "." + string
+        name += p.filename().string();
+        name += ".tmp";
+        name += std::to_string(::getpid());
+        name += '-';
+        name += std::to_string(counter++);
+        temporary = (dir / name).string();
+        const int fd =
+            ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd >= 0 || errno != EEXIST) return fd;
+    }
+    errno = EEXIST;
+    return -1;
+}
+
+std::string reserveTemporaryFor(const std::string& path, std::string& temporary) {
+    const int fd = createTemporaryFor(path, temporary);
+    if (fd < 0) return "cannot write " + path + ": " + std::strerror(errno);
+    ::close(fd);
+    return {};
 }
 
 std::string commitTemporary(const std::string& temporary, const std::string& path) {
@@ -31,8 +49,8 @@ std::string commitTemporary(const std::string& temporary, const std::string& pat
 }
 
 std::string writeFileAtomically(const std::string& path, std::string_view content) {
-    const std::string tmp = temporaryPathFor(path);
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    std::string tmp;
+    const int fd = createTemporaryFor(path, tmp);
     if (fd < 0) return "cannot write " + path + ": " + std::strerror(errno);
     const char* p = content.data();
     size_t left = content.size();

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "sim/io/atomic_file.h"
+
 namespace sim::jsonio {
 
 namespace {
@@ -153,17 +155,7 @@ json readFile(const std::string& path, size_t maxBytes) {
 }
 
 std::string writeFile(const std::string& path, const json& j, bool pretty) {
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary);
-        if (!out) return path + ": cannot write (does its folder exist?)";
-        out << j.dump(pretty ? 2 : -1) << "\n";
-        if (!out) return path + ": write failed";
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);  // a reader never sees half a file
-    if (ec) return path + ": cannot write: " + ec.message();
-    return {};
+    return writeFileAtomically(path, j.dump(pretty ? 2 : -1) + "\n");
 }
 
 json colliderToJson(const Collider& c) {

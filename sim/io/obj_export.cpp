@@ -1,18 +1,29 @@
 #include "sim/io/obj_export.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <memory>
+
+#include "sim/io/atomic_file.h"
 
 namespace sim {
 
 namespace {
 
+void appendf(std::string& out, const char* format, double a, double b, double c) {
+    char line[96];
+    const int n = std::snprintf(line, sizeof line, format, a, b, c);
+    out.append(line, size_t(std::clamp(n, 0, int(sizeof line) - 1)));
+}
+
+// The whole frame is built in memory and written atomically (atomic_file.h): a killed or
+// failed export leaves earlier frames whole and no half-written frame under its name.
 std::string write(const World& world, const std::string& path, std::vector<int>& remap) {
-    std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "w"), &std::fclose);
-    if (!f) return path + ": cannot write";
-    std::fprintf(f.get(), "# pbd-sandbox frame %ld, time %.6f s\no surface\n", world.frame(),
-                 world.time());
+    std::string text;
+    char header[96];
+    std::snprintf(header, sizeof header, "# pbd-sandbox frame %ld, time %.6f s\no surface\n",
+                  world.frame(), world.time());
+    text += header;
     const Particles& P = world.particles;
     remap.assign(P.size(), -1);
     for (const Triangle& t : world.triangles)
@@ -21,13 +32,11 @@ std::string write(const World& world, const std::string& path, std::vector<int>&
     for (int i = 0; i < P.size(); ++i) {
         if (remap[i] < 0) continue;
         remap[i] = ++next;  // OBJ indices start at 1
-        std::fprintf(f.get(), "v %.9g %.9g %.9g\n", P.x[i].x(), P.x[i].y(), P.x[i].z());
+        appendf(text, "v %.9g %.9g %.9g\n", P.x[i].x(), P.x[i].y(), P.x[i].z());
     }
     for (const Triangle& t : world.triangles)
-        std::fprintf(f.get(), "f %d %d %d\n", remap[t[0]], remap[t[1]], remap[t[2]]);
-    // Flushed here so that a full disk is reported, not lost in the fclose of the deleter.
-    if (std::fflush(f.get()) != 0 || std::ferror(f.get()))
-        return path + ": write failed (disk full?)";
+        appendf(text, "f %.0f %.0f %.0f\n", remap[t[0]], remap[t[1]], remap[t[2]]);
+    if (std::string e = writeFileAtomically(path, text); !e.empty()) return e;
     return {};
 }
 

@@ -1,22 +1,30 @@
 #include "sim/io/stats_csv.h"
 
+#include <cstdio>
+
 #include "sim/core/metrics.h"
 #include "sim/core/state_hash.h"
 #include "sim/core/world.h"
-#include "sim/io/atomic_file.h"
 
 namespace sim {
 
 StatsCsv::~StatsCsv() {
     if (!out_.is_open()) return;
     out_.close();
-    commitTemporary(temporary_, path_);
+    if (!out_) std::remove(path_.c_str());
+}
+
+bool StatsCsv::fail(const char* what) {
+    error_ = path_ + ": " + what + " failed (disk full?): the partial file was removed";
+    out_.close();
+    std::remove(path_.c_str());
+    return false;
 }
 
 bool StatsCsv::open(const std::string& path, const std::vector<std::string>& extraColumns) {
     path_ = path;
-    temporary_ = temporaryPathFor(path);
-    out_.open(temporary_);
+    error_.clear();
+    out_.open(path, std::ios::trunc);
     if (!out_) {
         error_ = path + ": cannot open for writing";
         return false;
@@ -28,11 +36,12 @@ bool StatsCsv::open(const std::string& path, const std::vector<std::string>& ext
     for (const auto& c : extraColumns) out_ << ',' << c;
     out_ << '\n';
     out_.precision(9);
+    if (!out_.flush()) return fail("writing the header");
     return true;
 }
 
-void StatsCsv::writeRow(const World& world, const std::vector<double>& extraValues) {
-    if (!out_) return;
+bool StatsCsv::writeRow(const World& world, const std::vector<double>& extraValues) {
+    if (!out_.is_open()) return false;
     const FrameMetrics m = measure(world);
     const Profile& p = world.profile;
     const SolverStats& s = world.solver().stats();
@@ -44,6 +53,8 @@ void StatsCsv::writeRow(const World& world, const std::vector<double>& extraValu
     for (size_t k = 0; k < extraCount_; ++k)
         out_ << ',' << (k < extraValues.size() ? extraValues[k] : 0.0);
     out_ << '\n';
+    if (!out_.flush()) return fail("writing a row");
+    return true;
 }
 
 }  // namespace sim

@@ -4,8 +4,9 @@
 // stretch_violation, bend_violation, residual, solver_iterations, state_hash (state_hash.h),
 // then ms per stage (walking the stage table, profile.h).
 // Callers may append columns of their own (e.g. the app's grabbed-particle position).
-// Rows go to a temporary name that is renamed to the path when the writer is destroyed
-// (atomic_file.h): a killed run leaves no half-written CSV under that name.
+// Rows go to the path as they are made, each flushed whole: a killed run leaves a readable CSV
+// of every frame before the kill. A write that fails (a full disk) removes the file rather
+// than leave a truncated one under its name, and the writer reports it from then on.
 #include <fstream>
 #include <string>
 #include <vector>
@@ -23,12 +24,14 @@ class StatsCsv {
     // extraColumns are appended after the standard ones; rows then pass their values.
     bool open(const std::string& path, const std::vector<std::string>& extraColumns = {});
     bool isOpen() const { return out_.is_open(); }
-    void writeRow(const World& world, const std::vector<double>& extraValues = {});
+    // False when the row could not be written (error() says why; the file is removed).
+    bool writeRow(const World& world, const std::vector<double>& extraValues = {});
     const std::string& error() const { return error_; }
 
   private:
     std::ofstream out_;
-    std::string error_, path_, temporary_;
+    bool fail(const char* what);
+    std::string error_, path_;
     size_t extraCount_ = 0;
 };
 

@@ -20,6 +20,7 @@ TEST(Recorder, FfmpegArgumentsAreFragmentedWithFrequentKeyframes) {
     EXPECT_EQ(args.front(), "ffmpeg");
     EXPECT_EQ(args.back(), "./-version");  // a file, not ffmpeg's -version option
     EXPECT_EQ(after(args, "-movflags"), "frag_keyframe+empty_moov+default_base_moof");
+    EXPECT_LE(std::stol(after(args, "-frag_duration")), 200000);  // fragments of a few frames
     const int gop = std::stoi(after(args, "-g"));
     EXPECT_GE(gop, 1);
     EXPECT_LE(gop, 60);  // a keyframe at least every second at 60 fps

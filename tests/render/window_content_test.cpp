@@ -162,7 +162,7 @@ TEST(WindowContent, AFailedExportIsReported) {
     snap = published(running);
     EXPECT_TRUE(snap.exportFailed);
     EXPECT_TRUE(snap.exportFolder.empty());  // stopped
-    EXPECT_NE(snap.message.find("mesh export stopped: " + folder), std::string::npos)
+    EXPECT_NE(snap.message.find("mesh export stopped: cannot write " + folder), std::string::npos)
         << snap.message;
 }
 
