@@ -36,12 +36,14 @@ std::string machineDescription() {
 }
 
 FILE* openCsv(const std::string& path) {
-    if (path.empty() || path == "-") return stdout;
-    FILE* f = std::fopen(path.c_str(), "w");
+    FILE* f = path.empty() || path == "-" ? stdout : std::fopen(path.c_str(), "w");
     if (!f) {
         std::cerr << "pbd-bench: cannot write " << path << "\n";
         std::exit(2);
     }
+    // The header scripts/results reads: what reruns this file, and where it ran.
+    std::fprintf(f, "# command: %s\n# machine: %s\n", benchCommandLine().c_str(),
+                 machineDescription().c_str());
     return f;
 }
 

@@ -34,7 +34,8 @@ std::string machineDescription();
 // The command line pbd-bench was started with (set by main), for CSV headers.
 std::string& benchCommandLine();
 
-// Opens a CSV file (or stdout for "-" / empty); exits on failure.
+// Opens a CSV file (or stdout for "-" / empty) and writes its `# command:` and `# machine:`
+// header lines; exits on failure.
 FILE* openCsv(const std::string& path);
 
 }  // namespace bench

@@ -8,11 +8,16 @@
 # substep keeps (kept_relative_residual: the same without the watchdog, the best so far with it).
 # 12k-cap100: 13.7K tets at the paper preset's PCG cap of 100 (not part of all).
 #   bench/scripts/bunny_watchdog.sh [pbd-bench] [all|5k|12k|12k-watchdog|12k-cap100] > bench/results/bunny_watchdog.csv
-# (the parts print their rows without the header, except all and 5k: to run them side by side)
+# (12k and 12k-watchdog print their rows without the header: to run them beside all or 5k)
 B=${1:-build/release/bench/pbd-bench}
 part=${2:-all}
 export OMP_NUM_THREADS=1
-case $part in all|5k) echo "label,iteration,relative_residual,kept_relative_residual" ;; esac
+case $part in all|5k|12k-cap100)
+    # the header that scripts/results reads: the command and the machine (as pbd-bench writes it)
+    echo "# command: $0 $B $part > bench/results/bunny_watchdog$([ "$part" = 12k-cap100 ] && echo _cap100).csv"
+    echo "# machine: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1), $(nproc) threads"
+    echo "label,iteration,relative_residual,kept_relative_residual" ;;
+esac
 run() {
     label=$1; best=$2; shift 2
     "$B" mgpbd-live --scene bunny_squash --frames 1 --every 1 --mgpbd-frame-budget-ms 0 \

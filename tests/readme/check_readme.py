@@ -3,7 +3,7 @@
 
   (a) README.md is at most 250 lines;
   (b) every relative link and image in README.md and the pages it hands over to
-      (docs/lab.md, docs/usage.md) names a file that exists, and a `#anchor` a heading there;
+      (docs/results.md, docs/usage.md) names a file that exists, and a `#anchor` a heading there;
   (c) every command in the README's code blocks runs as written and exits 0: the pbd-sandbox
       and pbd-bench lines, with their output in a scratch folder, OMP_NUM_THREADS=1 and
       --frames capped (appended where the line has none) so the whole check stays short.
@@ -27,7 +27,7 @@ import tempfile
 import time
 
 MAX_LINES = 250
-PAGES = ["README.md", "docs/lab.md", "docs/usage.md"]
+PAGES = ["README.md", "docs/results.md", "docs/usage.md"]
 HEADLESS_FRAMES = 20   # frames a headless line runs at most
 WINDOW_FRAMES = 10     # frames a window line runs at most
 TIMEOUT_S = 30         # per command
