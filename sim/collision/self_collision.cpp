@@ -16,8 +16,8 @@ namespace {
 constexpr Real kEdgeSlack = 0.1;
 
 // Self-contact budget per particle and substep, in thicknesses beyond its own motion.
-// tearable_cloth, 300 frames: 2 lets the fold scene cross, 12 keeps both stable
-// (docs/architecture.md).
+// A smaller budget lets the fold scene cross; 12 keeps it and tearable_cloth stable
+// (docs/notes/2026-11-25-architecture-measurements.md).
 constexpr Real kBudget = 12;
 
 // The neighbour table of an undirected graph on n vertices, one edge ends(e) = {a, b} per
@@ -434,11 +434,13 @@ int SelfCollision::resolveEdgePair(Particles& P, int a, int b, int c, int d, Rea
 int SelfCollision::resolveEdgesOfPairs(Particles& P, Real thickness,
                                        const std::vector<SelfContact>& pairs,
                                        std::vector<Real>& budget) {
-    // Between pieces the pairs are few (softbody_on_cloth: about 100 a substep, where a sweep
-    // over their edges cost 0.8 ms a frame): each pair's vertex q tests its own edges (q, r)
-    // against its triangle's edges (c, d), another piece's, until a pass moves nothing. The
-    // screen is projectEdgeCrossing's first test, the sign of f = (r - q) x (d - c) . (c - q) at
-    // x and at p, written as (r - q) . g with g = (d - c) x (c - q) taken once per pair and edge.
+    // Between pieces the pairs are few (softbody_on_cloth: about a hundred a substep, where a
+    // sweep and prune over their edges cost several times what this does;
+    // docs/notes/2026-12-02-edge-contacts-between-pieces.md): each pair's vertex q tests its
+    // own edges (q, r) against its triangle's edges (c, d), another piece's, until a pass moves
+    // nothing. The screen is projectEdgeCrossing's first test, the sign of
+    // f = (r - q) x (d - c) . (c - q) at x and at p, written as (r - q) . g with
+    // g = (d - c) x (c - q) taken once per pair and edge.
     int projections = 0;
     Vec3 gx[3], gp[3];
     for (int pass = 0; pass < kEdgePasses; ++pass) {

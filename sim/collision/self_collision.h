@@ -12,11 +12,12 @@
 // (Bridson et al. 2002). This drops the rotation of n that eq. 13 carries, conserves
 // linear momentum, and does not blow up for a needle triangle.
 //
-// Three departures from eq. 12 keep a tangled or fast state from gaining energy (measured
-// on tearable_cloth, docs/architecture.md): (1) the side s is taken only while q is over
-// the triangle (its projection inside, with a small slack); a vertex beside it gets its
-// side when it first comes over it, and loses it when it leaves, since crossing the plane
-// outside the triangle is no crossing and the old sign would pull q back through it.
+// Three departures from eq. 12 keep a tangled or fast state from gaining energy (found on
+// tearable_cloth, docs/notes/2026-11-25-architecture-measurements.md): (1) the side s is
+// taken only while q is over the triangle (its projection inside, with a small slack); a
+// vertex beside it gets its side when it first comes over it, and loses it when it leaves,
+// since crossing the plane outside the triangle is no crossing and the old sign would pull
+// q back through it.
 // (2) h is replaced by min(h, d0), d0 the distance q started the substep at: a pair
 // closer than h is held, not pushed apart, so the start positions x always satisfy every
 // contact. (3) Each projection moves a vertex at most 2h plus the pair's relative motion
@@ -31,9 +32,9 @@
 // Particles::origin so that the two sides of a tear still count as neighbours. With h
 // near half the edge length (tearable_cloth: h = 0.01, edges 0.025) such pairs are always
 // within reach while nearly coplanar, so the side s they start with is noise, and two of
-// them can demand q above one triangle and below its coplanar neighbour. Skipping them cut
-// the contacts of tearable_cloth's hanging sheet from ~27k to ~4.8k; it does not by itself
-// stop that scene's runaway once tearing speeds up (docs/architecture.md).
+// them can demand q above one triangle and below its coplanar neighbour. Skipping them cuts
+// most of the contacts of tearable_cloth's hanging sheet; it does not by itself stop that
+// scene's runaway once tearing speeds up (docs/notes/2026-11-25-architecture-measurements.md).
 //
 // Between pieces (Settings::bodyContacts): the same pairs, but only where q and the
 // triangle belong to different pieces (connected through triangles: a soft body's surface,
@@ -66,7 +67,7 @@
 // box, which is what makes a vertex-triangle pair, when edges are at most 2h long; longer ones
 // (tearable_cloth's are 2.5h) are covered where a pair is near, not everywhere. --stats counts
 // what remains in its edge_crossings column (EdgeCrossingMonitor). A proximity contact for every
-// near edge pair (Bridson et al. 2002) was tried first: 2.5-10x slower, and mixed on
+// near edge pair (Bridson et al. 2002) was tried first: several times slower, and mixed on
 // tearable_cloth's pile (docs/notes/2026-11-27-edge-crossings-and-mgpbd-cloth.md).
 #include <vector>
 

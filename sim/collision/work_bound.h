@@ -11,8 +11,8 @@ namespace sim {
 // what a rip leaves behind multiplies it at once. Calls that were cut short do not count
 // toward the average, so a rip that stays does not raise its own bound.
 struct WorkBound {
-    // Chosen so that normal runs at 1x and 2x resolution are not cut while a rip is
-    // (docs/notes/2026-12-04-hands-on.md).
+    // Chosen so that normal runs at the default and at twice the resolution are not cut
+    // while a rip is (docs/notes/2026-12-04-hands-on.md).
     static constexpr double kMultiple = 8;
     static constexpr double kFirst = 1024;  // per element, while no call has been averaged
     static constexpr size_t kFloor = 1 << 16;

@@ -48,8 +48,8 @@ namespace {
 // R of F = R S for det F well above zero by Higham's scaled Newton iteration
 // X <- (g X + X^-T / g) / 2, g = sqrt(|X^-T|_F / |X|_F), which converges quadratically to R;
 // g is left at 1 once the steps are small. Multiplies, one division and (scaled) two square
-// roots a step, where the eigensolver waits on acos, cos and sin: 255 against 405 ns a call
-// (docs/notes/2026-12-02-newton-polar.md). False (R untouched) for a tet flat or inverted.
+// roots a step, where the eigensolver waits on acos, cos and sin, so it is the faster of the
+// two (docs/notes/2026-12-02-newton-polar.md). False (R untouched) for a tet flat or inverted.
 bool newtonPolarRotation(const Mat3& F, Mat3& R) {
     Mat3 X = F;
     bool scaled = true;

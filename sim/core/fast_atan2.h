@@ -7,8 +7,8 @@
 // u^2 <= tan^2(pi/8) = 3 - 2 sqrt(2). There atan(u) = u h(u^2), with h the degree-11
 // polynomial interpolating atan(sqrt z) / sqrt z at 12 Chebyshev nodes of [0, 3 - 2 sqrt(2)]
 // (computed in 60-digit arithmetic with mpmath; its relative error on the interval is at the
-// rounding limit, 2.4e-16 measured in double). Gradients.FastAtan2MatchesLibm checks it
-// against std::atan2 over 18 decades and every quadrant.
+// rounding limit of double). Gradients.FastAtan2MatchesLibm checks it against std::atan2 over
+// 18 decades and every quadrant.
 #include <cmath>
 
 #include "sim/core/types.h"

@@ -49,8 +49,9 @@ std::string validateWorld(const World& world) {
     return {};
 }
 
-// It runs after every stage, and the per-vector compare loop was 7 % of softbody_on_cloth's
-// time (perf). So it compares bit patterns, which GCC vectorises where it does not vectorise
+// It runs after every stage, and a per-vector compare loop showed in softbody_on_cloth's
+// profile (docs/notes/2026-12-01-tear-frame-hitch.md). So it compares bit patterns, which GCC
+// vectorises where it does not vectorise
 // a floating-point compare. For a double with its sign bit cleared, |x| < kExplodedValue
 // exactly when its bits, read as an unsigned integer, are below those of kExplodedValue
 // (inf and NaN have every exponent bit set, so they are above): the sign bit of the

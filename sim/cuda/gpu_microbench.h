@@ -1,7 +1,7 @@
 #pragma once
 // Device timings for the GPU benches (bench/gpu_*.cpp): the reference figures are
 // an fp32 SpMV of the dual matrix A (cuSPARSE) and the device copy bandwidth, so both are
-// measured the same way here, next to this path's own SpMV kernel (linalg_kernels.h).
+// timed the same way here, next to this path's own SpMV kernel (linalg_kernels.h).
 // Timed with CUDA events, the mean of `repeats` launches after one warm-up.
 #include <cstddef>
 

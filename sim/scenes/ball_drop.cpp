@@ -27,11 +27,9 @@ std::string build(World& world, const SceneParams& params) {
     world.colliders.push_back(Collider::plane(Vec3::Zero(), Vec3::UnitY()));
     useSoftBodySettings(world.settings, 1e5);
     world.settings.restitution = 0.0;
-    // Real time at the default resolution (issue 14): 300 frames, median ms per frame on one
-    // core, 20 iterations 26.2, 10 13.5, 8 10.6, with the same rest (kinetic energy at 3 s
-    // 1.92, 1.24, 1.71 J). On the 2-core 2.0 GHz Xeon 8 took 15.5 ms and 6 11.9 (20: 35.7),
-    // kinetic energy at frame 300 1.71 and 1.33 J, so 6 was the default on 2026-12-01; with
-    // the Newton polar decomposition (2026-12-02) 8 takes 9.0-9.8 ms there and 6 7.1-7.4.
+    // Real time at the default resolution (issue 14): 8 iterations fit a 60 Hz frame on one
+    // core since ARAP's rotation is a Newton iteration, and the ball comes to the same rest
+    // as with 20 (docs/notes/2026-12-02-newton-polar.md).
     world.settings.iterations = 8;
     return {};
 }

@@ -67,9 +67,9 @@ std::string build(World& world, const SceneParams& params) {
     world.rigid.add(RigidBody::box(Vec3(0, kBoxHeight, 0), kBoxHalf, kBoxMass / boxVolume),
                     world.colliders);
     world.settings.friction = 0.8;  // the box does not skate on the balloon
-    // 4 substeps x 5 iterations (was 2 x 10, the same projections a frame; the damping per
-    // substep halved with them, 0.99^4 ~ 0.98^2): over 600 frames peak max strain 0.74 ->
-    // 0.58 and ground penetrations 305 -> 0 under PBD (HPBD 0.72 -> 0.41, 371 -> 10).
+    // Small steps, 4 substeps x 5 iterations: the same projections a frame as fewer, longer
+    // substeps, less strain and no ground penetration (the damping per substep halved with
+    // them, 0.99^4 ~ 0.98^2; docs/notes/2026-11-27-small-steps-scene-defaults.md).
     world.settings.damping = 0.01;  // per substep (PBD §3.5): the landings ring down
     world.settings.substeps = 4;
     world.settings.iterations = 5;

@@ -3,7 +3,7 @@
 // for a converged solver; XPBD's Gauss-Seidel gets softer as dt grows. Resolution = cells
 // along the length (one eighth of it across), built by splitting cubes into tets (no tetgen
 // needed). Six ARAP strain rows per tet (ArapForm::StrainRows): with the single norm row the tip
-// deflection grew with dt^2 under MGPBD (0.042 / 0.165 / 0.331 m at 10 / 20 / 30 ms).
+// deflection grew with dt^2 under MGPBD (docs/notes/2026-11-25-architecture-measurements.md).
 #include <algorithm>
 
 #include "sim/scenes/scenes.h"
@@ -31,21 +31,21 @@ std::string build(World& world, const SceneParams& params) {
     useSoftBodySettings(world.settings, 1e12);
     // A stiff body at small strain is a nearly linear problem: full MGPBD steps (omega 1) with
     // the primal residual converge to implicit Euler in a few outer iterations, and the
-    // six strain rows give the dual system the beam's bending stiffness (docs/architecture.md).
+    // six strain rows give the dual system the beam's bending stiffness
+    // (docs/notes/2026-11-25-architecture-measurements.md).
     world.settings.mgpbd.relaxation = 1.0;
     world.settings.mgpbd.primalResidual = true;
     // Double-precision V-cycle: the six rows make A singular apart from alpha~, with
-    // eigenvalues from 7.7e-6 to ~300 (ratio 4e-8, below float's epsilon). With the float
-    // V-cycle the beam blew up at frame 3 of dt = 30 ms (tip -158 m); in double it holds
-    // 6.47e-7 m (pbd-bench softbody --scene beam --dt 0.03 --vcycle-precision double|float).
+    // eigenvalues spanning a ratio below float's epsilon. With the float V-cycle the beam
+    // blows up at dt = 30 ms; in double it holds (pbd-bench softbody --scene beam --dt 0.03
+    // --vcycle-precision double|float; docs/notes/2026-11-25-architecture-measurements.md).
     world.settings.mgpbd.floatVCycle = false;
-    // Small steps by default, 8 substeps x 2 iterations (was 1 x 20): over frames 60-120 the
-    // tip sags 12 mm (range 4.9-18.7) under XPBD and MGPBD, against 82 mm (66-104, kinetic
-    // energy up to 18 J) under XPBD and 102 under MGPBD (its 12 ms budget holds no global
-    // step here), at 6.9-9.2 ms a frame, inside the scene's 10 ms frame. 10 x 2 sagged 7.3 mm
-    // but took MGPBD to 12.5 ms; 20 x 1 sagged 3.5 mm, but a grab dragging the beam then made
-    // MGPBD diverge (1e3-1e4 m/s from frame 20 of
-    // MgpbdSolver.GrabDraggingTheStiffBeamDoesNotDiverge). `pbd-bench softbody --scene beam`
+    // Small steps by default, 8 substeps x 2 iterations: the tip sags far less than with one
+    // long step (whose 20 iterations MGPBD's budget cannot hold as a global step here) and the
+    // frame stays inside the scene's 10 ms. More substeps sag less still, but cost MGPBD more
+    // than the frame or, with one iteration each, let a grab dragging the beam make MGPBD
+    // diverge (MgpbdSolver.GrabDraggingTheStiffBeamDoesNotDiverge;
+    // docs/notes/2026-11-27-small-steps-scene-defaults.md). `pbd-bench softbody --scene beam`
     // keeps one step per dt, the paper's figure.
     world.settings.substeps = 8;
     world.settings.iterations = 2;

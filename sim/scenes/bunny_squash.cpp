@@ -95,11 +95,9 @@ std::string build(World& world, const SceneParams& params) {
     world.colliders.push_back(Collider::plane(Vec3::Zero(), Vec3::UnitY()));
     useSoftBodySettings(world.settings, 1e9);
     // Real time at the default resolution (issue 14) with XPBD small steps (three substeps of
-    // one iteration): each XPBD pass over the 5.6K tets costs ~2.2 ms on one core (two thirds
-    // of it the polar decompositions). Measured, median ms per frame over 300 frames, and
-    // the kinetic energy at frame 40 (how hard the bunny springs back from the squash):
-    // 1 x 20 (the paper's) 47.5 ms, 328 J; 1 x 4 10.4 ms, 22 J (a soft lump that barely
-    // springs back); 2 x 2 10.4 ms, 233 J; 3 x 1 8.9 ms, 359 J.
+    // one iteration): the paper's 20 iterations of one step cost several frames; as few
+    // iterations in one step leave a soft lump that barely springs back, while three substeps
+    // of one spring back as hard as the paper's (docs/notes/2026-11-26-realtime-defaults.md).
     world.settings.substeps = 3;
     world.settings.iterations = 1;
     return {};

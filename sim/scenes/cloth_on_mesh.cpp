@@ -45,9 +45,9 @@ std::string build(World& world, const SceneParams& params) {
     if (!error.empty()) return error;
     world.colliders.push_back(Collider::plane(Vec3::Zero(), Vec3::UnitY()));
     world.colliders.push_back(Collider::mesh(sdf, Vec3(0, 0.15, 0)));
-    // 4 substeps x 5 iterations (was 2 x 10, the same projections a frame): over 600 frames
-    // peak max strain 0.654 -> 0.223 and crossings 7 -> 0 under PBD, 0.33-0.37 -> 0.22-0.26
-    // under the others, at 7.6-10.2 ms.
+    // Small steps, 4 substeps x 5 iterations: the same projections a frame as fewer, longer
+    // substeps, with less strain and no crossings
+    // (docs/notes/2026-11-27-small-steps-scene-defaults.md).
     world.settings.substeps = 4;
     world.settings.iterations = 5;
     return {};

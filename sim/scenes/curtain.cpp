@@ -21,8 +21,8 @@ std::string build(World& world, const SceneParams& params) {
     for (int c = 0; c <= grid.cols; ++c) world.pin(gridIndex(grid, 0, c), true);
     world.settings.wind = Vec3(0.0, 0.0, 3.0);
     world.colliders.push_back(Collider::plane(Vec3::Zero(), Vec3::UnitY()));
-    // 2 substeps x 5 iterations (was 1 x 10, the same projections a frame): peak max strain
-    // over 600 frames 0.283 -> 0.147 under PBD, 0.033 -> 0.010 under HPBD, at 2.3-2.4 ms.
+    // Small steps, 2 substeps x 5 iterations: the same projections a frame as one substep,
+    // at the same cost, with less strain (docs/notes/2026-11-27-small-steps-scene-defaults.md).
     world.settings.substeps = 2;
     world.settings.iterations = 5;
     return {};

@@ -2,9 +2,8 @@
 // on the ground, each turned a little against the one below, a capsule lying beside them and
 // a ball dropped next to them, and a slack cloth hammock pinned along its two long edges onto
 // which a box is dropped: the hammock gives, throws the box back up and holds it.
-// Resolution = hammock quads along its length. Default 26: at 32 the scene took 15-22 ms a
-// frame under PBD on a 2-core 2.0 GHz Intel Xeon (median 17.6 over five 150-frame runs), at
-// 26 10-14 ms (median 11.2); the cloth's solve went from 12.3 to 6.2 ms.
+// Resolution = hammock quads along its length. Default 26: the finest hammock whose frame
+// stays under 16 ms on one core under PBD (docs/notes/2026-12-01-bending-atan2-and-rigid-stack.md).
 #include <algorithm>
 #include <cmath>
 

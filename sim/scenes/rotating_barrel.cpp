@@ -59,9 +59,9 @@ std::string build(World& world, const SceneParams& params) {
     placeBarrel(world, 0);
     world.settings.friction = 0.5;
     world.settings.staticFriction = 0.7;
-    // 5 substeps x 4 iterations (was 2 x 10, the same projections a frame): over 600 frames
-    // PBD's peak max strain 0.506 -> 0.116 and its vertex-triangle crossings 76,640 -> 0
-    // (XPBD 4,095 -> 0, MGPBD 5,648 -> 0, HPBD 42,428 -> 18,417), at 7.8-9.6 ms.
+    // Small steps, 5 substeps x 4 iterations (the same projections a frame as fewer, longer
+    // substeps): less strain, and no crossings but under HPBD, which crosses far less
+    // (docs/notes/2026-11-27-small-steps-scene-defaults.md).
     world.settings.substeps = 5;
     world.settings.iterations = 4;
     world.animate = [](World& w, Real t) { placeBarrel(w, kOmega * (t + w.settings.substepDt())); };

@@ -14,11 +14,9 @@ namespace {
 
 // Bytes per particle, per cloth constraint and per tet constraint row (ARAP rows carry a
 // 3x3 rest inverse), plus the program's own footprint, with room for vectors that grow by
-// doubling. Measured max RSS, headless, one frame (at b02b367): hanging_cloth res 600 /
-// 1000 / 2000 / 4096: 0.27 / 0.49 / 1.83 / 7.45 GB (estimates 0.26 / 0.70 / 2.77 / 11.6);
-// beam res 64: 147k ARAP rows in 31 MB above the base. At d119e73 (CUDA build) the program
-// alone takes 267 MB (res 8); res 600 / 1000 add 180 / 432 MB (estimates 0.26 / 0.70 GB):
-// the estimate and the limit are for the scene, not the program.
+// doubling. Chosen so that the estimate stays above the peak memory a headless run of the
+// large cloths and the beam reaches. The estimate and the limit are for the scene, not the
+// program (a CUDA build's program alone is larger).
 constexpr double kBytesPerParticle = 150, kBytesPerClothConstraint = 90, kBytesPerTetRow = 300,
                  kBaseBytes = 8e6;
 
@@ -58,9 +56,9 @@ Size plus(const Size& a, const Size& b) {
     return {a.particles + b.particles, c, c > 0 ? bytes / c : kBytesPerClothConstraint};
 }
 
-// Measured at main d119e73: bunny res 16 (256 surface triangles): 5.6k tets; capsule res 8:
-// 44 particles, 92 tets; ball_drop res 3 (1680 triangles): 1018 particles, 3241 constraints;
-// softbody_on_cloth res 32's ball (1280 triangles): 793 particles, 6.7k constraints.
+// The soft-body laws are fitted to the sizes the scenes build (particles and constraints per
+// surface triangle of the bunny, the capsule, ball_drop's and softbody_on_cloth's balls);
+// SceneBudgetSlow.EveryScenesEstimateMatchesItsBuild checks every law against its scene.
 const std::map<std::string, std::function<Size(double)>>& laws() {
     static const std::map<std::string, std::function<Size(double)>> table = {
         {"hanging_cloth", [](double r) { return grid(r, r); }},

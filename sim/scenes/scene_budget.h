@@ -1,7 +1,7 @@
 #pragma once
 // Limits before allocation: the size of a scene at a resolution, estimated from the
-// scene's own growth law before anything is built (hanging_cloth --res 2000 used to pass
-// 1.8 GB without finishing its first frame). loadScene refuses a scene whose estimate
+// scene's own growth law before anything is built (a very fine cloth can take the machine's
+// memory before it finishes its first frame). loadScene refuses a scene whose estimate
 // exceeds the memory limit unless SceneParams::allowLarge (--allow-large) says otherwise,
 // and prints the estimate before any build over kAnnounceBytes. The laws are checked
 // against real builds by ctest (SceneBudget.*), so a new scene without one fails there.
@@ -20,7 +20,7 @@ struct SceneEstimate {
 SceneEstimate estimateScene(const std::string& name, int resolution);
 
 // The memory a scene may use without --allow-large: 1 GiB or a quarter of the machine's
-// RAM, whichever is less (hanging_cloth up to res ~1500, 1.5 s a frame at res 1000).
+// RAM, whichever is less (hanging_cloth up to a resolution of about 1500).
 double sceneMemoryLimit();
 inline constexpr double kAnnounceBytes = 256.0 * (1 << 20);
 

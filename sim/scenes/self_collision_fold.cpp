@@ -25,18 +25,18 @@ std::string build(World& world, const SceneParams& params) {
     world.settings.selfCollision = true;
     world.settings.selfThickness = 0.01;
     // 4 substeps at the default resolution 24: with the sweep in rounds (sweep_order.h) 2
-    // gave 0-2 crossings over 600 frames as bending went 0.15-0.25 or iterations 10-12; 4
-    // gave 0 for bending 0.1-0.3 and 8-12 iterations (smaller moves per substep for
-    // vertex-triangle contacts). Finer sheets have shorter edges against the same fall
-    // speed, so the substeps grow with the resolution (about one per 6 quads): res 40 takes
-    // 7, where 4 let XPBD cross 24 times over 600 frames (7: PBD 1, XPBD 0, HPBD 2).
+    // let the sheet cross itself now and then as bending or iterations varied, 4 kept it
+    // uncrossed over the sliders' range (smaller moves per substep for vertex-triangle
+    // contacts). Finer sheets have shorter edges against the same fall speed, so the substeps
+    // grow with the resolution, about one per 6 quads (res 40:
+    // docs/notes/2026-11-26-fold-mgpbd-tearable.md).
     world.settings.substeps = std::max(4, (res + 5) / 6);
     world.settings.friction = 0.3;
     world.settings.damping = 0.01;
     // Bending slider 0.2 rather than the default 0.1: with 0.1 the crease that forms where
     // the sheet lands is sharper than two edges, and a 2-ring neighbour of the crease passed
-    // through it (3 crossings over 600 frames at res 24; 0 with 0.2). Finer sheets still
-    // cross (docs/architecture.md, Collisions: res 32 / 40).
+    // through it. Finer sheets still cross
+    // (docs/notes/2026-11-25-architecture-measurements.md, self collision).
     world.settings.bend = materialFromSlider(0.2, kBendCompliance);
     return {};
 }

@@ -21,9 +21,9 @@ void useSoftBodySettings(Settings& settings, Real mu) {
     settings.arap = Material{1.0, 1.0 / mu};
     settings.volume = Material{1.0, 0.0};
     settings.friction = 0.5;
-    // MGPBD §4: omega = 0.1 for soft bodies. With the cloth default 0.25, bunny_squash (res 16,
-    // 20 outer iterations, PCG capped at 10) inverted on landing at 4 m/s (frame ~95: volume
-    // ratio < 0, ARAP energy 4e9 J > the 1.7e7 J it started with); with 0.1 it recovers.
+    // MGPBD §4: omega = 0.1 for soft bodies. With the cloth default 0.25, bunny_squash (PCG
+    // capped) inverts on landing and gains energy; with 0.1 it recovers
+    // (docs/notes/2026-11-25-architecture-measurements.md).
     settings.mgpbd.relaxation = 0.1;
 }
 

@@ -5,9 +5,9 @@
 // cloth quads per side (the ball is an icosphere subdivided 3 times from 48 up, else 2:
 // level 3's 642 surface vertices doubled the contacts' cost at the default 32).
 //
-// The ball weighs about as much as the cloth (density 10: 0.65 kg against 0.51 kg). At
-// density 200 (13 kg) ten substeps of two XPBD iterations let the cloth stretch to strain 2-3
-// and the ball punch through it (docs/notes/2026-11-26-body-contacts.md).
+// The ball weighs about as much as the cloth (density 10: 0.65 kg against 0.51 kg). A ball
+// many times heavier stretches the cloth several times over under ten substeps of two XPBD
+// iterations and punches through it (docs/notes/2026-11-26-body-contacts.md).
 #include <algorithm>
 
 #include "sim/scenes/scenes.h"

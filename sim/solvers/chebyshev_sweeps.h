@@ -7,13 +7,12 @@
 //   4 / (4 - rho^2 omega) (tending to the optimal over-relaxation of a sweep whose spectral
 //   radius is rho). A run whose sweep correction ||x^ - x_k|| grows by more than
 //   kRestartGrowth from one sweep to the next has met a mode rho underestimates (a finer
-//   mesh than rho was measured on, or a sharper fold): that sweep is kept unextrapolated and
+//   mesh than rho was chosen for, or a sharper fold): that sweep is kept unextrapolated and
 //   the acceleration starts over, with its delay, from there. Positions only, as in the paper's
 //   PBD; particles of zero inverse mass (pins, kinematic) never move. XPBD's lambda is left as the
-//   sweeps made it (extrapolated with the positions it raised hanging_cloth's peak strain at 20
-//   sweeps a substep from 0.0056 to 0.0137).
+//   sweeps made it (extrapolated with the positions it raised hanging_cloth's peak strain).
 //
-// Used by MGPBD's budget sweeps (MgpbdSettings::sweepChebyshevRho); measured in
+// Used by MGPBD's budget sweeps (MgpbdSettings::sweepChebyshevRho); why and how far it helps:
 // docs/notes/2026-12-03-chebyshev-sweeps.md. The buffers are members, reused from run to
 // run: no allocation once they have grown.
 #include <cstdint>

@@ -7,10 +7,9 @@
 // whole line at once, where a point sweep passes a correction on by one edge per sweep; a
 // sheet hanging from two corners carries its weight to the pins along such lines.
 //
-// Used by MGPBD's budget sweeps with MgpbdSettings::lineSweeps (off by default). Measured on
-// hanging_cloth (10 sweeps a substep, 300 frames): peak max strain 0.064 -> 0.027 at
-// 0.9-1.3x the time; curtain 0.059 -> 0.0008; worse one-frame peaks at impacts on contact scenes
-// (docs/notes/2026-12-02-line-sweeps.md).
+// Used by MGPBD's budget sweeps with MgpbdSettings::lineSweeps. On a hanging sheet they leave
+// far less strain than point sweeps for about the same time; on contact scenes they give
+// worse one-frame peaks at impacts (docs/notes/2026-12-02-line-sweeps.md).
 //
 // Derived from topology and the rest positions: rebuilt when the world's topology version or
 // the distance array's size changes.

@@ -5,16 +5,15 @@
 // all horizontal edges row by row, then all vertical ones, then all diagonals.
 //
 // Why not the arrays' own order: with one iteration per substep a sweep in array order gained
-// energy until the cloth exploded: hanging_cloth --res 99 --dt 0.005 --substeps 5
-// --iterations 1 reached 1.9e8 J at frame 60 (m g h = 2.9 J), cloth_on_sphere res 199 at
-// 5 x 1 within 24 frames, PBD, XPBD and HPBD alike. The net energy change of the solve
-// turned positive once pinned-corner edges were stretched 8-12x and the residual carried
+// energy until the cloth exploded (hanging_cloth and cloth_on_sphere at fine resolutions,
+// PBD, XPBD and HPBD alike). The net energy change of the solve turned positive once
+// pinned-corner edges were stretched several times their length and the residual carried
 // from substep to substep was corrected into velocity by v = (p - x)/dt. Every other order
-// tried stayed below 0.6 m g h on those runs (shuffled constraints, vertices shuffled with
-// their edges together, greedy colouring, these rounds); the rounds keep the array order's
-// convergence (hanging_cloth res 64, 10 iterations, 300 frames: mean strain 0.141 against
-// 0.133; colouring 0.181), so they are the default. A multi-row constraint (the ARAP strain
-// tet) is one entry, led by its lowest particle like any other.
+// tried stayed stable (shuffled constraints, vertices shuffled with their edges together,
+// greedy colouring, these rounds); the rounds keep nearly the array order's convergence,
+// better than colouring, so they are the default
+// (docs/notes/2026-11-25-architecture-measurements.md). A multi-row constraint (the ARAP
+// strain tet) is one entry, led by its lowest particle like any other.
 //
 // Derived from topology: rebuilt when the world's topology version or an array's size
 // changes. Any order is a permutation, so a stale one is never out of bounds. Unilateral

@@ -14,8 +14,8 @@ namespace sim {
 
 namespace {
 // Pins each particle is tethered to. With the nearest only, a span between two pins (the
-// top edge of hanging_cloth) sags by stretching the edge where the two pins' basins meet
-// (measured: max strain 1.08 there at 10 PBD iterations); with two it cannot.
+// top edge of hanging_cloth) sags by stretching the edge where the two pins' basins meet,
+// and no tether holds that edge; with two it cannot.
 using Triangle = std::array<int, 3>;
 constexpr int kAnchors = 2;
 
@@ -72,8 +72,8 @@ std::vector<Edge> boundaryEdges(const std::vector<Triangle>& triangles) {
 
 // Whether rest segments cross a set of boundary edges of a flat sheet. The edges sit in a
 // uniform grid over the rest plane, so a segment is tested only against the edges near it.
-// Testing every edge took 55-110 ms per rebuild in tearable_cloth (8,800 tethers x 300+
-// edges), a hitch at every tear.
+// Testing every edge (every tether against every boundary edge) made each rebuild a hitch at
+// every tear of tearable_cloth (docs/notes/2026-12-01-tear-frame-hitch.md).
 class StraightRest {
   public:
     // normal: the sheet's unit normal; origin: a point of its plane.

@@ -9,8 +9,9 @@ namespace sim {
 
 namespace {
 // Beyond this the coarsest level is smoothed instead of factored densely (n^3 / 3 multiply-adds
-// at each refresh). Was 3000: curtain's hierarchy stalled at 2,282 rows and the factor took
-// 1.0 s of its first MGPBD frame (2026-11-28).
+// at each refresh). Small enough that a hierarchy that stalls above it (curtain's) is not
+// factored densely, which stalled that scene's first MGPBD frame
+// (docs/notes/2026-11-28-dual-coarse-levels.md).
 constexpr int kMaxDenseCoarse = 1000;
 }  // namespace
 
@@ -138,7 +139,7 @@ void AmgHierarchy::countWork() {
                                                              productWork(level.R, level.AP));
     }
     // Setup (aggregation, QR, symbolic products, power iterations, smoother coefficients):
-    // measured at 3-6 refreshes plus 20 SpMVs of the finest level (mgpbd_work.h).
+    // estimated as refreshes plus SpMVs of the finest level (mgpbd_work.h, kSetupRefreshes).
     setupWork_ = kSetupRefreshes * refreshWork_ + kSetupSpmvs * nonZeros;
 }
 

@@ -111,9 +111,9 @@ void DualSystem::buildPattern(int rowCount) {
     // skipped by marking each coupled row with r (a per-thread array, no allocation per row):
     // one pass counts, a second writes and sorts each row's columns. The second also fills
     // the scatter table (slot s of row r times incident slot t lands at A(r, row(t))) through
-    // the row's column positions, which replaced a binary search per product: both passes
-    // together took 50-75 ms per tear in tearable_cloth (24.7k rows), under a budget that
-    // never assembles A there.
+    // the row's column positions, which replaced a binary search per product: a tear
+    // rebuilds the pattern, and tearable_cloth's frames hitched on it under a budget that
+    // never assembles A there (docs/notes/2026-12-02-tear-frames-tethers-and-rows.md).
     A = CsrMatrix{};
     A.rows = A.cols = rowCount;
     A.rowStart.assign(rowCount + 1, 0);

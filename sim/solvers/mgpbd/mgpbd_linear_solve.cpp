@@ -41,7 +41,7 @@ double MgpbdSolver::firstIterationEstimate(const World& world, bool rebuilt) con
                                                                      : system_.fillProducts());
     // A global iteration is only worth its assembly and Galerkin refresh with a few PCG
     // iterations: one or two left the cloth scenes worse than the sweeps the same work buys
-    // (12 ms: hanging_cloth max strain 0.19 against 0.08, rotating_barrel 0.40 against 0.10).
+    // (docs/notes/2026-11-26-work-units.md).
     const double pcgIterations = std::max(s.budgetMinPcgIterations, 1);
     if (s.jacobiPreconditioner && !primal) return estimate + pcgIterations * 2 * nnz;
     // The refresh and the PCG iterations (no hierarchy yet: ~3 SpMVs each).
@@ -53,8 +53,8 @@ double MgpbdSolver::firstIterationEstimate(const World& world, bool rebuilt) con
     // budget, one in setupInterval) when the rest of a global iteration would fit, one forced
     // by a new structure (tearing, cutting) only if its whole estimate fits; until then the
     // substeps sweep (XPBD on the same rows). A periodic setup forced on substeps whose
-    // budget affords only sweeps (softbody_on_cloth: 1.2 ms a substep) left them one
-    // truncated global step: peak max strain 120 over 600 frames.
+    // budget affords only sweeps left them one truncated global step, which tore the
+    // cloth apart in strain (softbody_on_cloth, docs/notes/2026-11-26-work-units.md).
     const bool periodic =
         lastSetup < 0 || world.frame() - lastSetup >= std::max(s.setupInterval, 1);
     if (periodic) return estimate + iteration;
@@ -170,9 +170,10 @@ int MgpbdSolver::solvePrimal(const World& world, bool firstIteration, bool rebui
         charge(mg_.workSolve, 3.0 * primalSystem_.K.rows);
     } else if (!converged) {
         // Without g, a primal iterate short of convergence can map to a dual step far worse
-        // than none: dlambda = D^-1 (b - J y) amplifies y's error by 1/alpha~ (measured: PCG
-        // capped at 10 iterations drove the dual residual to 1e20 within 10 outer
-        // iterations, then NaN). So it is scaled to minimise ||b - s A dlambda|| over s in
+        // than none: dlambda = D^-1 (b - J y) amplifies y's error by 1/alpha~ (a capped PCG
+        // drove the dual residual to NaN within a few outer iterations;
+        // docs/notes/2026-11-25-architecture-measurements.md). So it is scaled to minimise
+        // ||b - s A dlambda|| over s in
         // [0, 1], with A dlambda = alpha~ dlambda + J W J^T dlambda applied matrix-free.
         system_.positionDelta(world, dlambda_, dx_);
         scratch_.resize(dlambda_.size());

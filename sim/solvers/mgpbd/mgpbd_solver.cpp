@@ -18,17 +18,16 @@ namespace sim {
 namespace {
 // The divergence guard. Under a budget a full step whose ||b|| exceeds kDivergenceRatio times
 // the substep's starting ||b|| is undone at once: the substep has room for one or two
-// truncated steps, which cannot recover. The largest growth of an accepted step measured over
-// every scene at its defaults is 66x (beam, 300 frames; tearable_cloth 39x, the others below
-// 5x); a grab dragging the beam gave 6,000x and then exploded.
+// truncated steps, which cannot recover. The ratio lies well above the growth of any accepted
+// step of the scenes at their defaults, and below that of a grab dragging the stiff beam,
+// which then explodes.
 // Without a budget the guard judges the substep as a whole, since a step may overshoot and
-// the next ones recover: the paper preset's beam at dt 30 ms goes past 1000x in its first
-// step (PCG at its cap) and converges to 2.7e-5 in 7 (undoing that step left the beam
-// falling freely, 8.8 mm in frame 1). A substep that ends above kSubstepDivergenceRatio times
-// its start goes back to it and is swept; the watchdog, when on, ends on its best state
-// anyway. The beam drag without a budget or watchdog, fastest particle over 30 frames: 8.4
-// m/s with 10, 9.9 with 1000, 387 without this guard, 45 with the per-step guard (which left
-// the substep unsolved).
+// the next ones recover: the paper preset's beam at dt 30 ms overshoots in its first step
+// (PCG at its cap) and then converges (undoing that step left the beam falling freely). A
+// substep that ends above kSubstepDivergenceRatio times its start goes back to it and is
+// swept; the watchdog, when on, ends on its best state anyway. On the beam drag without a
+// budget or watchdog this keeps the particles slowest; a per-step guard there left the
+// substep unsolved (docs/notes/2026-11-29-divergence-guard.md).
 constexpr double kDivergenceRatio = 1000;
 constexpr double kSubstepDivergenceRatio = 10;
 // The residual history's times are wall time (residualTimesMs, the figures' x axis); the
@@ -38,9 +37,9 @@ constexpr int kDensePasses = 3;
 constexpr double kAcceleratedMinLineShare = 0.9;
 // Accelerated sweeps wait until no collider could reach the cloth within this many frames
 // (colliderWithinReach): with contacts alone deciding, moving_sphere's curtain switched between
-// accelerated and contact sweeps substep by substep as the ball's contacts came and went (peak
-// strain 0.375 and 1,923 + 7,579 crossings in 300 frames; with 1 frame 0.261 and 606 + 2,239;
-// 1, 2, 4 and 8 frames measured in docs/notes/2026-12-03-chebyshev-sweeps.md).
+// accelerated and contact sweeps substep by substep as the ball's contacts came and went, and
+// stretched and crossed itself more (docs/notes/2026-12-03-chebyshev-sweeps.md compares reaches
+// of 1 to 8 frames).
 constexpr Real kAcceleratedReachFrames = 1;
 using Wall = std::chrono::steady_clock;
 using mgpbd_clock::msSince;
@@ -90,8 +89,8 @@ void MgpbdSolver::solve(World& world, Real dt) {
     // loop's test at it = 0), or the cloth is free, the substep is the fallback sweeps alone:
     // b is skipped but charged, so the sweep count is the same either way. Evaluated all the
     // same when it may stop the substep (the last one ended under atol: a cloth at rest) and
-    // on a frame a state file may resume at, so the choice replays exactly (300 frames:
-    // softbody_on_cloth 18.7 -> 16.4 ms a frame, bunny_squash 15.2 -> 12.3).
+    // on a frame a state file may resume at, so the choice replays exactly. Skipping b saves
+    // the frame time the sweep-only scenes need (docs/notes/2026-11-26-body-contacts.md).
     const bool resumable =
         lastSolveFrame_ != world.frame() && mgpbdSetupAligned(world.frame(), s.setupInterval);
     if (work_.limited() && !s.warmStart && rows > 0 && s.maxIterations > 0 && !resumable &&
@@ -200,13 +199,13 @@ Real MgpbdSolver::fallbackSweeps(World& world, int it, Real r) {
     const MgpbdSettings& s = world.settings.mgpbd;
     // Accelerated sweeps (line sweeps, Chebyshev) only where they are the substep's whole
     // solve on a free cloth (freeCloth). After a truncated global step they are the few sweeps
-    // the budget has left, and lines there raised hanging_cloth's peak strain (budget 32.5
-    // ms, 120 frames: 0.076 with point sweeps, 0.126 with lines).
+    // the budget has left, and lines there raised hanging_cloth's peak strain
+    // (docs/notes/2026-12-03-chebyshev-sweeps.md).
     const bool accelerated = freeCloth_ && it == 0;
     // Accelerated, the sweeps are charged as localSweeps charges them: kSweepPerEvaluate
     // evaluations each and one evaluation of b after them. The count with contacts divides by
-    // one evaluation more per sweep, as it did before (1.8x fewer: hanging_cloth's 6 ms a
-    // substep holds 14 accelerated sweeps, and held 9 before).
+    // one evaluation more per sweep, so an accelerated substep holds more sweeps than a
+    // contact one of the same budget.
     const double evaluate = system_.evaluateWork();
     const double sweeps = evaluate <= 0 ? 0.0
                           : accelerated ? (work_.left() - evaluate) / (kSweepPerEvaluate * evaluate)
@@ -214,13 +213,12 @@ Real MgpbdSolver::fallbackSweeps(World& world, int it, Real r) {
     int count = static_cast<int>(std::clamp(sweeps, 0.0, 4.0 * s.maxIterations));
     // When no global iteration fitted, the sweeps are this substep's whole solve: at least
     // the iterations XPBD would run, budget or not, so MGPBD falls back to XPBD, not to a
-    // weaker XPBD. With at most 4 (until 2026-11-27), 600 frames at the scenes' defaults:
-    // self_collision_fold res 40 (7 substeps of 10 iterations) crossed 4 + 13 times (0 with
-    // 10), rigid_stack's peak strain was 1.44 (0.93), hanging_cloth's 0.082 (0.064); every
-    // scene's median stays under 16 ms (rigid_stack 14-16, as XPBD's 14-15).
+    // weaker XPBD. A smaller floor let self_collision_fold cross itself and left rigid_stack
+    // and hanging_cloth more stretched, and the scenes still fit a 60 Hz frame with it
+    // (docs/notes/2026-11-27-mgpbd-fallback-and-equal-budget.md).
     // A periodic AMG setup runs whatever the budget and leaves its substep one truncated
-    // global step: the same floor follows it (hanging_cloth, 12 ms, no local sweeps: peak
-    // max strain 0.50 on the setup frames without it, 0.095 with it).
+    // global step: the same floor follows it, or the setup frames stretch the cloth
+    // (docs/notes/2026-11-26-work-units.md).
     if (it == 0 || mg_.setup) count = std::max({count, world.settings.iterations, 1});
     if (count > 0) {
         r = localSweeps(world, it, r, count, mg_.diverged || it == 0, accelerated);
@@ -259,10 +257,9 @@ Real MgpbdSolver::warmStart(World& world, Real dt, Real cold) {
     // The last lambda is only a guess of this one when the rows alone decided the positions.
     // Contacts (and pressure, separation) are projected after the rows, outside lambda: where
     // they moved particles, the rows' lambda grew against them and, carried over, pushes x~
-    // against the contact again every substep. self_collision_fold res 40 under 6 substeps
-    // (no global iteration fits the budget, so the substeps are XPBD sweeps on the warm
-    // lambda): with that lambda carried, max strain 78 and 6,249 crossings in 60 frames;
-    // starting cold, 0 crossings.
+    // against the contact again every substep: on self_collision_fold, where the substeps are
+    // XPBD sweeps on the warm lambda, the carried lambda stretched the sheet and drove it
+    // through itself, where a cold start does not (docs/notes/2026-11-26-fold-mgpbd-tearable.md).
     if (!warmConsistent_) return cold;
     // A frame where a state file may resume (the AMG setup frames) starts cold, as the
     // resumed run must: the lambdas are not part of the state.
@@ -307,8 +304,8 @@ bool MgpbdSolver::takeStep(World& world, int it, Real omega, Real previous, Real
     // the Newton step on (x, lambda) along which ||b|| falls for small steps (its
     // derivative at 0 is -b^T A dlambda = -||b||^2 for an exact solve). Moving x alone
     // does not: as the step -> 0 the residual tends to (I - alpha~ A^-1) b, which can be
-    // longer than b when alpha~ differs between rows (measured on hanging_cloth: every
-    // halving rejected from frame 7 on).
+    // longer than b when alpha~ differs between rows (on hanging_cloth every halving was
+    // then rejected; docs/notes/2026-11-25-architecture-measurements.md).
     Real step = omega;
     // x moved by hx dx and lambda by hl dlambda from the iteration's start.
     const auto place = [&](Real hx, Real hl) {
@@ -330,8 +327,8 @@ bool MgpbdSolver::takeStep(World& world, int it, Real omega, Real previous, Real
     if (!s.lineSearch) {
         // Divergence guard: under a budget, a full step that multiplies the substep's
         // starting ||b|| by kDivergenceRatio has left the region where the linearisation
-        // holds (a grab dragging a stiff beam: 0.24 -> 1.4e3 in one step, then 1e6 m/s
-        // within 60 frames); so has any step to a non-finite ||b||. It is undone and the
+        // holds (a grab dragging a stiff beam went on to explode); so has any
+        // step to a non-finite ||b||. It is undone and the
         // substep ends in local sweeps (XPBD on the same rows), kept whatever ||b|| says,
         // which stay stable there. Without a budget, solve() judges the whole substep.
         if (!std::isfinite(r) || (work_.limited() && !(r <= kDivergenceRatio * start))) {
@@ -412,23 +409,19 @@ Real MgpbdSolver::restoreBest(World& world) {
 
 bool MgpbdSolver::freeCloth(const World& world) {
     // Under a budget a free cloth's substep is accelerated sweeps alone, with no global step:
-    // at interactive budgets the truncated global step left 4-24x the strain the sweeps leave
-    // on the same work (300 frames, peak max strain: mgpbd_cloth 0.095 -> 0.0061 at 12 ms,
-    // 0.019 -> 0.0043 at 24 ms; hanging_cloth at 24 ms 0.126 -> 0.0053, where 12 ms, with no
-    // global step fitting, gave 0.0061: more budget gave 20x the strain).
+    // at interactive budgets the truncated global step leaves several times the strain the
+    // sweeps leave on the same work, and a larger budget, where a global step fits, left more
+    // strain than a smaller one without.
     // With contacts the substep keeps the point sweeps and the count the scenes' iterations
     // were chosen with, and so does a substep with a collider close enough to touch within a
     // frame (docs/notes/2026-12-03-chebyshev-sweeps.md). With contacts, lines raised one-frame
-    // peaks at impacts (moving_sphere 0.26 -> 0.70 over 300 frames), and more sweeps than
-    // before changed how rotating_barrel (no self collision) folds: 6 or more a substep
-    // instead of its 4 let it pass through itself under every solver (XPBD at 10: 2,944 +
-    // 9,644 crossings in 300 frames; at 4: none).
-    // A cloth, a surface: the acceleration's rho was measured on sheets, and on a chain (one
+    // peaks at impacts, and more sweeps changed how rotating_barrel (no self collision)
+    // folds: more than its 4 a substep let it pass through itself under every solver.
+    // A cloth, a surface: the acceleration's rho was fitted on sheets, and on a chain (one
     // line, that a sweep solves whole) it gained energy under the soak's random hand
-    // (pendulum_chain, SoakSlow.EverySceneUnderMgpbd: 2,381 m/s at frame 148). Not held by the
-    // mouse either, which moves its particle as a collider would: the drag of
-    // gui.solver_switch_pairs (res 10) reached strain 0.61 under accelerated sweeps, and
-    // switching to PBD there moved a particle 2.3x as far as the frame before.
+    // (pendulum_chain, SoakSlow.EverySceneUnderMgpbd). Not held by the mouse either, which
+    // moves its particle as a collider would: the drag of gui.solver_switch_pairs stretched
+    // the cloth under accelerated sweeps, and switching to PBD there jerked a particle.
     const RigidWorld& rigid = world.rigid;
     return world.settings.mgpbd.lineSweeps && !world.triangles.empty() && !world.grab() &&
            world.contacts().empty() && rigid.attachments.empty() &&
@@ -438,10 +431,10 @@ bool MgpbdSolver::freeCloth(const World& world) {
 }
 
 bool MgpbdSolver::linesCoverTheCloth(const World& world) {
-    // Accelerated sweeps only where lines hold nearly all distance edges (a grid cloth: 3,134
-    // of 3,136): the acceleration's rho was measured for line sweeps, and the count for a
-    // cloth. A soft body without them keeps its sweeps: more of them threw the grabbed stiff
-    // beam (res 4) at 311 m/s (MgpbdSolver.GrabDraggingTheStiffBeamDoesNotDiverge). Particles
+    // Accelerated sweeps only where lines hold nearly all distance edges (a grid cloth: all
+    // but a few): the acceleration's rho was fitted for line sweeps, and the count
+    // for a cloth. A soft body without them keeps its sweeps: more of them threw the grabbed
+    // stiff beam (MgpbdSolver.GrabDraggingTheStiffBeamDoesNotDiverge). Particles
     // no line passes through (a soft body's beside a cloth) are not extrapolated
     // (EdgeChains::onChain).
     chains_.update(world);

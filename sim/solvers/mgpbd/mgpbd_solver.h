@@ -96,8 +96,8 @@ class MgpbdSolver final : public Solver {
     // only if they lower ||b|| (or always, `keep`); returns ||b||.
     // lines: accelerated sweeps, straight lines of edges projected as blocks with the
     // Chebyshev acceleration (lineSweeps; the budget's sweeps only: after a global step the
-    // error left is local, and line sweeps there raised mgpbd_cloth's peak strain over 300
-    // frames from 0.095 to 0.19, 0.092 with lines in the budget's only).
+    // error left is local, and line sweeps there raised mgpbd_cloth's peak strain;
+    // docs/notes/2026-12-03-chebyshev-sweeps.md).
     Real localSweeps(World& world, int it, Real r, int count, bool keep = false,
                      bool lines = false);
     // The watchdog's best state (MgpbdSettings::watchdogSteps; without a budget or the

@@ -4,14 +4,14 @@
 // replays exactly wherever it runs. One unit is one double-precision sparse multiply-add
 // (an SpMV nonzero); every other kernel is charged in those units from the sizes of its
 // operands. kWorkUnitsPerMs converts the budget the user sets in milliseconds. The constants
-// were measured once, single-threaded, on an idle 2-core machine of the kind the defaults
-// were chosen on, and are fixed from then on: `pbd-bench mgpbd-live` prints each phase's
-// units per ms, and the weights below make the phases agree (docs/notes/2026-11-26-work-units.md).
+// were calibrated once, single-threaded, on a machine of the kind the defaults were chosen
+// on, and are fixed from then on: `pbd-bench mgpbd-live` prints each phase's units per ms,
+// and the weights below make the phases agree (docs/notes/2026-11-26-work-units.md).
 
 namespace sim {
 
-// 2026-11-26, load 0: PCG phases 0.89e6 units/ms (hanging_cloth), Galerkin 0.88-0.91e6
-// (was 3e6: on this machine a 15 ms budget cost 45-50 ms a frame at load 0).
+// The rate of the PCG and Galerkin phases, so that a budget of so many ms costs about that
+// (docs/notes/2026-11-26-work-units.md).
 inline constexpr double kWorkUnitsPerMs = 0.9e6;
 // A float SpMV nonzero (the V-cycle's 16-bit column offsets) against a double one.
 inline constexpr double kFloatSpmvWeight = 0.9;
@@ -21,7 +21,7 @@ inline constexpr double kProductWeight = 2.0;
 inline constexpr double kDenseFactorWeight = 0.25;
 // Evaluating C and grad C, per gradient slot (per particle of each row). An ARAP tet
 // costs one polar decomposition (per tet slot, shared by its rows) plus its rows' gradients.
-// Measured against 0.9e6 units/ms: distance and bending rows (hanging_cloth,
+// Calibrated against kWorkUnitsPerMs: distance and bending rows (hanging_cloth,
 // cloth_on_sphere), one-row ARAP (bunny_squash), six-row ARAP (beam).
 inline constexpr double kEvaluateWorkPerSlot = 15;
 inline constexpr double kEvaluateWorkPerArapSlot = 65;
@@ -30,9 +30,9 @@ inline constexpr double kEvaluateWorkPerArapRowSlot = 21;
 inline constexpr double kSweepPerEvaluate = 1.2;
 // AMG setup = kSetupRefreshes refreshes + kSetupSpmvs fine SpMVs (power iterations,
 // aggregation, QR, symbolic products), an estimate charged to the substep that runs it.
-// Measured 2026-11-26 against 0.9e6 units/ms: hanging_cloth's setup 0.93e6 with (4, 40),
-// bunny_squash 0.45e6, beam 0.52e6, tearable_cloth 0.18e6 (its rows rebuilt as it tears):
-// charged at the soft bodies' rate, so a forced setup is not started on a low estimate.
+// Setups run slower per unit on soft bodies and on a tearing cloth (its rows rebuilt as it
+// tears) than on a cloth; they are charged at the slower rate, so that a forced setup is not
+// started on a low estimate (docs/notes/2026-11-26-work-units.md).
 inline constexpr double kSetupRefreshes = 8;
 inline constexpr double kSetupSpmvs = 80;
 
