@@ -2,8 +2,8 @@
 """Do the README's paper figures still come out of their commands? Runs a short prefix of
 each cheap figure bench and compares its rows, every column but the times, with the committed
 CSV the README quotes. Three figures drifted unnoticed for days before this check (the beam at
-dt 30 ms, the bunny's frame 1, amg-poisson's iteration counts; docs/notes/2026-11-29-
-divergence-guard.md). usage: figures_check.py PBD_BENCH RESULTS_DIR [WORK_DIR]"""
+dt 30 ms, the bunny's frame 1, amg-poisson's iteration counts; docs/notes/
+testing-and-ci.md). usage: figures_check.py PBD_BENCH RESULTS_DIR [WORK_DIR]"""
 import csv, math, os, subprocess, sys
 
 # (name, pbd-bench arguments, committed CSV under RESULTS_DIR, key columns, compared columns)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # ms/frame of MGPBD at its defaults next to XPBD (and PBD), every scene, headless, one
 # thread, 60 frames (sim ms from --stats: the step's time; max strain etc. at the last
-# frame): the table of docs/notes/2026-11-25-mgpbd-live.md.
+# frame): the table of docs/notes/mgpbd-budget.md.
 #   bench/mgpbd_live_table.sh [build/release/app/pbd-sandbox] > table.md
 EXE=${1:-build/release/app/pbd-sandbox}
 FRAMES=${FRAMES:-60}

@@ -3,7 +3,7 @@
 # one thread, 300 frames; the tears come at frames 141-221): median and worst sim_ms, the worst
 # kinematics stage (where the tethers are rebuilt after a tear), the frames where it took over
 # 5 ms (a tether rebuild: the tear frames) with their median frame and solve stage, and the
-# frame-300 state hash. Used by docs/notes/2026-12-01-tear-frame-hitch.md.
+# frame-300 state hash. Used by docs/notes/tearing.md.
 # Usage: bench/scripts/tear_frames.sh BASE_EXE NEW_EXE > OUT.md
 set -euo pipefail
 base=$1 new=$2

@@ -17,7 +17,7 @@ constexpr Real kEdgeSlack = 0.1;
 
 // Self-contact budget per particle and substep, in thicknesses beyond its own motion.
 // A smaller budget lets the fold scene cross; 12 keeps it and tearable_cloth stable
-// (docs/notes/2026-11-25-architecture-measurements.md).
+// (docs/notes/contacts.md).
 constexpr Real kBudget = 12;
 
 // The neighbour table of an undirected graph on n vertices, one edge ends(e) = {a, b} per
@@ -436,7 +436,7 @@ int SelfCollision::resolveEdgesOfPairs(Particles& P, Real thickness,
                                        std::vector<Real>& budget) {
     // Between pieces the pairs are few (softbody_on_cloth: about a hundred a substep, where a
     // sweep and prune over their edges cost several times what this does;
-    // docs/notes/2026-12-02-edge-contacts-between-pieces.md): each pair's vertex q tests its
+    // docs/notes/contacts.md): each pair's vertex q tests its
     // own edges (q, r) against its triangle's edges (c, d), another piece's, until a pass moves
     // nothing. The screen is projectEdgeCrossing's first test, the sign of
     // f = (r - q) x (d - c) . (c - q) at x and at p, written as (r - q) . g with

@@ -13,7 +13,7 @@
 // linear momentum, and does not blow up for a needle triangle.
 //
 // Three departures from eq. 12 keep a tangled or fast state from gaining energy (found on
-// tearable_cloth, docs/notes/2026-11-25-architecture-measurements.md): (1) the side s is
+// tearable_cloth, docs/notes/contacts.md): (1) the side s is
 // taken only while q is over the triangle (its projection inside, with a small slack); a
 // vertex beside it gets its side when it first comes over it, and loses it when it leaves,
 // since crossing the plane outside the triangle is no crossing and the old sign would pull
@@ -34,7 +34,7 @@
 // within reach while nearly coplanar, so the side s they start with is noise, and two of
 // them can demand q above one triangle and below its coplanar neighbour. Skipping them cuts
 // most of the contacts of tearable_cloth's hanging sheet; it does not by itself stop that
-// scene's runaway once tearing speeds up (docs/notes/2026-11-25-architecture-measurements.md).
+// scene's runaway once tearing speeds up (docs/notes/contacts.md).
 //
 // Between pieces (Settings::bodyContacts): the same pairs, but only where q and the
 // triangle belong to different pieces (connected through triangles: a soft body's surface,
@@ -68,7 +68,7 @@
 // (tearable_cloth's are 2.5h) are covered where a pair is near, not everywhere. --stats counts
 // what remains in its edge_crossings column (EdgeCrossingMonitor). A proximity contact for every
 // near edge pair (Bridson et al. 2002) was tried first: several times slower, and mixed on
-// tearable_cloth's pile (docs/notes/2026-11-27-edge-crossings-and-mgpbd-cloth.md).
+// tearable_cloth's pile (docs/notes/contacts.md).
 #include <vector>
 
 #include "sim/collision/spatial_hash.h"

@@ -12,7 +12,7 @@ namespace sim {
 // toward the average, so a rip that stays does not raise its own bound.
 struct WorkBound {
     // Chosen so that normal runs at the default and at twice the resolution are not cut
-    // while a rip is (docs/notes/2026-12-04-hands-on.md).
+    // while a rip is (docs/notes/hands-on.md).
     static constexpr double kMultiple = 8;
     static constexpr double kFirst = 1024;  // per element, while no call has been averaged
     static constexpr size_t kFloor = 1 << 16;

@@ -49,7 +49,7 @@ namespace {
 // X <- (g X + X^-T / g) / 2, g = sqrt(|X^-T|_F / |X|_F), which converges quadratically to R;
 // g is left at 1 once the steps are small. Multiplies, one division and (scaled) two square
 // roots a step, where the eigensolver waits on acos, cos and sin, so it is the faster of the
-// two (docs/notes/2026-12-02-newton-polar.md). False (R untouched) for a tet flat or inverted.
+// two (docs/notes/soft-bodies.md). False (R untouched) for a tet flat or inverted.
 bool newtonPolarRotation(const Mat3& F, Mat3& R) {
     Mat3 X = F;
     bool scaled = true;

@@ -29,7 +29,7 @@ std::string build(World& world, const SceneParams& params) {
     world.settings.restitution = 0.0;
     // Real time at the default resolution (issue 14): 8 iterations fit a 60 Hz frame on one
     // core since ARAP's rotation is a Newton iteration, and the ball comes to the same rest
-    // as with 20 (docs/notes/2026-12-02-newton-polar.md).
+    // as with 20 (docs/notes/soft-bodies.md).
     world.settings.iterations = 8;
     return {};
 }

@@ -69,7 +69,7 @@ std::string build(World& world, const SceneParams& params) {
     world.settings.friction = 0.8;  // the box does not skate on the balloon
     // Small steps, 4 substeps x 5 iterations: the same projections a frame as fewer, longer
     // substeps, less strain and no ground penetration (the damping per substep halved with
-    // them, 0.99^4 ~ 0.98^2; docs/notes/2026-11-27-small-steps-scene-defaults.md).
+    // them, 0.99^4 ~ 0.98^2; docs/notes/scene-defaults.md).
     world.settings.damping = 0.01;  // per substep (PBD §3.5): the landings ring down
     world.settings.substeps = 4;
     world.settings.iterations = 5;

@@ -3,7 +3,7 @@
 // for a converged solver; XPBD's Gauss-Seidel gets softer as dt grows. Resolution = cells
 // along the length (one eighth of it across), built by splitting cubes into tets (no tetgen
 // needed). Six ARAP strain rows per tet (ArapForm::StrainRows): with the single norm row the tip
-// deflection grew with dt^2 under MGPBD (docs/notes/2026-11-25-architecture-measurements.md).
+// deflection grew with dt^2 under MGPBD (docs/notes/soft-bodies.md).
 #include <algorithm>
 
 #include "sim/scenes/scenes.h"
@@ -32,20 +32,20 @@ std::string build(World& world, const SceneParams& params) {
     // A stiff body at small strain is a nearly linear problem: full MGPBD steps (omega 1) with
     // the primal residual converge to implicit Euler in a few outer iterations, and the
     // six strain rows give the dual system the beam's bending stiffness
-    // (docs/notes/2026-11-25-architecture-measurements.md).
+    // (docs/notes/soft-bodies.md).
     world.settings.mgpbd.relaxation = 1.0;
     world.settings.mgpbd.primalResidual = true;
     // Double-precision V-cycle: the six rows make A singular apart from alpha~, with
     // eigenvalues spanning a ratio below float's epsilon. With the float V-cycle the beam
     // blows up at dt = 30 ms; in double it holds (pbd-bench softbody --scene beam --dt 0.03
-    // --vcycle-precision double|float; docs/notes/2026-11-25-architecture-measurements.md).
+    // --vcycle-precision double|float; docs/notes/mgpbd-linear-solve.md).
     world.settings.mgpbd.floatVCycle = false;
     // Small steps by default, 8 substeps x 2 iterations: the tip sags far less than with one
     // long step (whose 20 iterations MGPBD's budget cannot hold as a global step here) and the
     // frame stays inside the scene's 10 ms. More substeps sag less still, but cost MGPBD more
     // than the frame or, with one iteration each, let a grab dragging the beam make MGPBD
     // diverge (MgpbdSolver.GrabDraggingTheStiffBeamDoesNotDiverge;
-    // docs/notes/2026-11-27-small-steps-scene-defaults.md). `pbd-bench softbody --scene beam`
+    // docs/notes/scene-defaults.md). `pbd-bench softbody --scene beam`
     // keeps one step per dt, the paper's figure.
     world.settings.substeps = 8;
     world.settings.iterations = 2;

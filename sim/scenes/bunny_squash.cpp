@@ -97,7 +97,7 @@ std::string build(World& world, const SceneParams& params) {
     // Real time at the default resolution (issue 14) with XPBD small steps (three substeps of
     // one iteration): the paper's 20 iterations of one step cost several frames; as few
     // iterations in one step leave a soft lump that barely springs back, while three substeps
-    // of one spring back as hard as the paper's (docs/notes/2026-11-26-realtime-defaults.md).
+    // of one spring back as hard as the paper's (docs/notes/scene-defaults.md).
     world.settings.substeps = 3;
     world.settings.iterations = 1;
     return {};

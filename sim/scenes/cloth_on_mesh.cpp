@@ -47,7 +47,7 @@ std::string build(World& world, const SceneParams& params) {
     world.colliders.push_back(Collider::mesh(sdf, Vec3(0, 0.15, 0)));
     // Small steps, 4 substeps x 5 iterations: the same projections a frame as fewer, longer
     // substeps, with less strain and no crossings
-    // (docs/notes/2026-11-27-small-steps-scene-defaults.md).
+    // (docs/notes/scene-defaults.md).
     world.settings.substeps = 4;
     world.settings.iterations = 5;
     return {};

@@ -23,7 +23,7 @@ std::string build(World& world, const SceneParams& params) {
     // Small steps, 4 substeps x 5 iterations (the same projections a frame as fewer, longer
     // substeps), and self collision (PBD §4.3, h = 0.01), where the cloth folds on the
     // ground: less strain and next to no crossings under every solver, for a modest cost
-    // (docs/notes/2026-11-27-small-steps-scene-defaults.md).
+    // (docs/notes/scene-defaults.md).
     world.settings.substeps = 4;
     world.settings.iterations = 5;
     world.settings.selfCollision = true;

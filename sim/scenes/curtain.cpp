@@ -22,7 +22,7 @@ std::string build(World& world, const SceneParams& params) {
     world.settings.wind = Vec3(0.0, 0.0, 3.0);
     world.colliders.push_back(Collider::plane(Vec3::Zero(), Vec3::UnitY()));
     // Small steps, 2 substeps x 5 iterations: the same projections a frame as one substep,
-    // at the same cost, with less strain (docs/notes/2026-11-27-small-steps-scene-defaults.md).
+    // at the same cost, with less strain (docs/notes/scene-defaults.md).
     world.settings.substeps = 2;
     world.settings.iterations = 5;
     return {};

@@ -25,7 +25,7 @@ std::string build(World& world, const SceneParams& params) {
     // the first swing still bows the free side column, whose tethers bound only its chord.
     // The same 20 projections per frame as 2 substeps x 10 iterations leave less strain at
     // the same cost (a quarter of the gravity load per substep), so that is the default
-    // (docs/notes/2026-11-27-small-steps-scene-defaults.md).
+    // (docs/notes/scene-defaults.md).
     world.settings.substeps = 2;
     world.settings.iterations = 10;
     world.settings.tethers = true;

@@ -3,7 +3,7 @@
 // a ball dropped next to them, and a slack cloth hammock pinned along its two long edges onto
 // which a box is dropped: the hammock gives, throws the box back up and holds it.
 // Resolution = hammock quads along its length. Default 26: the finest hammock whose frame
-// stays under 16 ms on one core under PBD (docs/notes/2026-12-01-bending-atan2-and-rigid-stack.md).
+// stays under 16 ms on one core under PBD (docs/notes/constraints.md).
 #include <algorithm>
 #include <cmath>
 

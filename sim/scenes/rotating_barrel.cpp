@@ -61,7 +61,7 @@ std::string build(World& world, const SceneParams& params) {
     world.settings.staticFriction = 0.7;
     // Small steps, 5 substeps x 4 iterations (the same projections a frame as fewer, longer
     // substeps): less strain, and no crossings but under HPBD, which crosses far less
-    // (docs/notes/2026-11-27-small-steps-scene-defaults.md).
+    // (docs/notes/scene-defaults.md).
     world.settings.substeps = 5;
     world.settings.iterations = 4;
     world.animate = [](World& w, Real t) { placeBarrel(w, kOmega * (t + w.settings.substepDt())); };

@@ -29,14 +29,14 @@ std::string build(World& world, const SceneParams& params) {
     // uncrossed over the sliders' range (smaller moves per substep for vertex-triangle
     // contacts). Finer sheets have shorter edges against the same fall speed, so the substeps
     // grow with the resolution, about one per 6 quads (res 40:
-    // docs/notes/2026-11-26-fold-mgpbd-tearable.md).
+    // docs/notes/mgpbd-budget.md).
     world.settings.substeps = std::max(4, (res + 5) / 6);
     world.settings.friction = 0.3;
     world.settings.damping = 0.01;
     // Bending slider 0.2 rather than the default 0.1: with 0.1 the crease that forms where
     // the sheet lands is sharper than two edges, and a 2-ring neighbour of the crease passed
     // through it. Finer sheets still cross
-    // (docs/notes/2026-11-25-architecture-measurements.md, self collision).
+    // (docs/notes/scene-defaults.md).
     world.settings.bend = materialFromSlider(0.2, kBendCompliance);
     return {};
 }

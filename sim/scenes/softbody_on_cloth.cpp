@@ -7,7 +7,7 @@
 //
 // The ball weighs about as much as the cloth (density 10: 0.65 kg against 0.51 kg). A ball
 // many times heavier stretches the cloth several times over under ten substeps of two XPBD
-// iterations and punches through it (docs/notes/2026-11-26-body-contacts.md).
+// iterations and punches through it (docs/notes/contacts.md).
 #include <algorithm>
 
 #include "sim/scenes/scenes.h"

@@ -10,9 +10,9 @@
 // under their own weight under every solver but HPBD, before the ball is thrown: the sheet
 // shreds and falls into a pile of self contacts that costs several frames' time each frame.
 // With tethers it holds under all four and the ball still tears a hole
-// (docs/notes/2026-11-27-tearable-tethers.md). 4 iterations: the most that keeps HPBD's
+// (docs/notes/tearing.md). 4 iterations: the most that keeps HPBD's
 // frame under 16 ms on one core with a margin, with the same hole and little more strain
-// than 6 (docs/notes/2026-12-02-tearable-iterations.md).
+// than 6 (docs/notes/tearing.md).
 #include <algorithm>
 #include <vector>
 
@@ -74,7 +74,7 @@ std::string build(World& world, const SceneParams& params) {
     world.settings.tethers = true;  // each particle to its nearest pin, rebuilt after a tear
     // Self collision (PBD §4.3, h = 0.01): torn flaps fold over the sheet, and cross it less
     // with it, with or without tethers, for a modest cost
-    // (docs/notes/2026-11-27-tearable-tethers.md).
+    // (docs/notes/tearing.md).
     world.settings.selfCollision = true;
     world.settings.selfThickness = 0.01;
     world.animate = [ball](World& w, Real t) {

@@ -13,7 +13,7 @@
 //   sweeps made it (extrapolated with the positions it raised hanging_cloth's peak strain).
 //
 // Used by MGPBD's budget sweeps (MgpbdSettings::sweepChebyshevRho); why and how far it helps:
-// docs/notes/2026-12-03-chebyshev-sweeps.md. The buffers are members, reused from run to
+// docs/notes/accelerated-sweeps.md. The buffers are members, reused from run to
 // run: no allocation once they have grown.
 #include <cstdint>
 #include <vector>

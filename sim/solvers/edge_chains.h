@@ -9,7 +9,7 @@
 //
 // Used by MGPBD's budget sweeps with MgpbdSettings::lineSweeps. On a hanging sheet they leave
 // far less strain than point sweeps for about the same time; on contact scenes they give
-// worse one-frame peaks at impacts (docs/notes/2026-12-02-line-sweeps.md).
+// worse one-frame peaks at impacts (docs/notes/accelerated-sweeps.md).
 //
 // Derived from topology and the rest positions: rebuilt when the world's topology version or
 // the distance array's size changes.

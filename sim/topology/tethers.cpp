@@ -73,7 +73,7 @@ std::vector<Edge> boundaryEdges(const std::vector<Triangle>& triangles) {
 // Whether rest segments cross a set of boundary edges of a flat sheet. The edges sit in a
 // uniform grid over the rest plane, so a segment is tested only against the edges near it.
 // Testing every edge (every tether against every boundary edge) made each rebuild a hitch at
-// every tear of tearable_cloth (docs/notes/2026-12-01-tear-frame-hitch.md).
+// every tear of tearable_cloth (docs/notes/tearing.md).
 class StraightRest {
   public:
     // normal: the sheet's unit normal; origin: a point of its plane.

@@ -5,7 +5,7 @@
 # the hard yank of hanging_cloth (tests/data/yank_hanging.json) with --grab-slip 0.75 (not
 # yet the default, settings.h): max strain at most 2 while held (pinned, one edge 37x).
 # Both with --grab-slip 0.75: with the pinned hand (the default) the rip's slowest PBD frame
-# was 274 ms against a 182 ms bound (docs/notes/2026-12-04-hands-on.md).
+# was 274 ms against a 182 ms bound (docs/notes/hands-on.md).
 include(${CMAKE_CURRENT_LIST_DIR}/gui_run.cmake)
 # MGPBD is left out: its frame at the grab (row 62) took 57.46 ms against a 52.71 ms bound.
 foreach(solver pbd xpbd hpbd)

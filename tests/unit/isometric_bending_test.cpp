@@ -155,7 +155,7 @@ TEST(IsometricBending, TheSettingConvertsTheHingesBothWays) {
 // hinge by complianceScale, isometric_bending.h): the shapes differ by under 5 % of the
 // cloth's size (1.6 m) in mean vertex distance. Measured at res 16 (2026-11-25): XPBD bend
 // 0.1 / 0.5 / 0.9: 2.9 / 0.9 / 1.4 %, PBD 0.5: 2.9 %; at res 32 (300 frames) XPBD 2.7 /
-// 2.6 / 2.4 %, PBD 2.4 / 2.9 / 6.4 % (docs/notes/2026-11-25-balloon-isometric.md); two
+// 2.6 / 2.4 %, PBD 2.4 / 2.9 / 6.4 % (docs/notes/constraints.md); two
 // dihedral runs at bend 0.9 and 0.901 differ by 0.4-0.5 % (the drape's own sensitivity).
 TEST(IsometricBendingSlow, ClothOnSphereDrapesWithin5PercentOfTheDihedralShape) {
     omp_set_num_threads(1);

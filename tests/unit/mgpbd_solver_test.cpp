@@ -411,7 +411,7 @@ TEST(MgpbdSolver, ClothDualIsOneLevelTetDualKeepsItsLevels) {
 // each substep of bunny_squash (a global step per substep) and of hanging_cloth (sweeps) gets
 // frameBudgetMs / substeps of work, and spends no more than twice that: a started outer
 // iteration may finish its solve (budgetMinPcgIterations), which takes bunny_squash to 1.72x
-// its share (docs/notes/2026-12-03-tests-at-defaults.md).
+// its share (docs/notes/testing-and-ci.md).
 TEST(MgpbdSolver, EachSubstepSpendsItsShareOfTheFrameBudget) {
     singleThread();
     for (const char* name : {"bunny_squash", "hanging_cloth"}) {

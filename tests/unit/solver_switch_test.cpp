@@ -18,8 +18,8 @@ using namespace sim;
 
 namespace {
 
-// The measured switches move 0.77-1.21x the frame before (docs/notes/2026-12-03-tests-at-
-// defaults.md); a switch without the crossfade moves more than 1.5x in some pair.
+// A switch with the crossfade moves about as much as the frame before
+// (docs/notes/testing-and-ci.md); one without it moves more than 1.5x in some pair.
 constexpr double kMaxSwitchRatio = 1.5;
 
 double maxFreeDisplacement(const World& w, const std::vector<Vec3>& before) {

@@ -11,7 +11,7 @@ namespace {
 // Beyond this the coarsest level is smoothed instead of factored densely (n^3 / 3 multiply-adds
 // at each refresh). Small enough that a hierarchy that stalls above it (curtain's) is not
 // factored densely, which stalled that scene's first MGPBD frame
-// (docs/notes/2026-11-28-dual-coarse-levels.md).
+// (docs/notes/mgpbd-linear-solve.md).
 constexpr int kMaxDenseCoarse = 1000;
 }  // namespace
 

@@ -113,7 +113,7 @@ void DualSystem::buildPattern(int rowCount) {
     // the scatter table (slot s of row r times incident slot t lands at A(r, row(t))) through
     // the row's column positions, which replaced a binary search per product: a tear
     // rebuilds the pattern, and tearable_cloth's frames hitched on it under a budget that
-    // never assembles A there (docs/notes/2026-12-02-tear-frames-tethers-and-rows.md).
+    // never assembles A there (docs/notes/tearing.md).
     A = CsrMatrix{};
     A.rows = A.cols = rowCount;
     A.rowStart.assign(rowCount + 1, 0);

@@ -41,7 +41,7 @@ double MgpbdSolver::firstIterationEstimate(const World& world, bool rebuilt) con
                                                                      : system_.fillProducts());
     // A global iteration is only worth its assembly and Galerkin refresh with a few PCG
     // iterations: one or two left the cloth scenes worse than the sweeps the same work buys
-    // (docs/notes/2026-11-26-work-units.md).
+    // (docs/notes/mgpbd-budget.md).
     const double pcgIterations = std::max(s.budgetMinPcgIterations, 1);
     if (s.jacobiPreconditioner && !primal) return estimate + pcgIterations * 2 * nnz;
     // The refresh and the PCG iterations (no hierarchy yet: ~3 SpMVs each).
@@ -54,7 +54,7 @@ double MgpbdSolver::firstIterationEstimate(const World& world, bool rebuilt) con
     // by a new structure (tearing, cutting) only if its whole estimate fits; until then the
     // substeps sweep (XPBD on the same rows). A periodic setup forced on substeps whose
     // budget affords only sweeps left them one truncated global step, which tore the
-    // cloth apart in strain (softbody_on_cloth, docs/notes/2026-11-26-work-units.md).
+    // cloth apart in strain (softbody_on_cloth, docs/notes/mgpbd-budget.md).
     const bool periodic =
         lastSetup < 0 || world.frame() - lastSetup >= std::max(s.setupInterval, 1);
     if (periodic) return estimate + iteration;
@@ -172,7 +172,7 @@ int MgpbdSolver::solvePrimal(const World& world, bool firstIteration, bool rebui
         // Without g, a primal iterate short of convergence can map to a dual step far worse
         // than none: dlambda = D^-1 (b - J y) amplifies y's error by 1/alpha~ (a capped PCG
         // drove the dual residual to NaN within a few outer iterations;
-        // docs/notes/2026-11-25-architecture-measurements.md). So it is scaled to minimise
+        // docs/notes/mgpbd-linear-solve.md). So it is scaled to minimise
         // ||b - s A dlambda|| over s in
         // [0, 1], with A dlambda = alpha~ dlambda + J W J^T dlambda applied matrix-free.
         system_.positionDelta(world, dlambda_, dx_);

@@ -1,7 +1,7 @@
 #pragma once
 // Every MGPBD parameter (Li et al. 2025, §4-§5, Algorithm 1) with its default and unit.
 // Lives in Settings as `settings.mgpbd`. The defaults are the interactive ones, chosen to fit
-// a per-frame work budget (docs/notes/2026-11-25-mgpbd-live.md); paperPreset() gives the
+// a per-frame work budget (docs/notes/mgpbd-budget.md); paperPreset() gives the
 // settings the paper-figure benches run with.
 #include <string>
 
@@ -13,7 +13,7 @@ enum class MgpbdSmoother { Jacobi, Chebyshev, GaussSeidel };
 // Near-kernel B: §4.3's relaxed random vectors, all ones, or the strain modes grad C (E x)
 // of the six symmetric affine displacement fields E x (the dual system's analogue of
 // rigid-body modes; an addition to the paper, see
-// docs/notes/2026-11-25-architecture-measurements.md).
+// docs/notes/mgpbd-linear-solve.md).
 enum class MgpbdCandidates { Relaxed, Constant, Strain };
 enum class MgpbdCoarseSolve { Cholesky, Smooth };
 
@@ -25,7 +25,7 @@ struct MgpbdSettings {
     // mgpbd_work.h) and converts at the fixed rate kWorkUnitsPerMs, so a recorded session
     // replays exactly on any machine. Split evenly over the substeps; 0 = no budget.
     // 12 ms of work leaves the frame's other stages room under a 60 Hz frame
-    // (docs/notes/2026-11-26-work-units.md).
+    // (docs/notes/mgpbd-budget.md).
     Real frameBudgetMs = 12;
     // PCG iterations the first outer iteration of a substep needs room for in the budget
     // (else the substep is XPBD sweeps), and may always run once started.
@@ -46,9 +46,9 @@ struct MgpbdSettings {
     // retried halved (at most lineSearchHalvings times; lambda keeps the whole dlambda as in
     // line 10). Each retry costs one evaluation of C, no solve. With a step of 1 and
     // converged solves this is a damped Gauss-Newton step, which converges in fewer outer
-    // iterations than the fixed omega (docs/notes/2026-11-25-architecture-measurements.md).
+    // iterations than the fixed omega (docs/notes/mgpbd-outer-loop.md).
     // `relaxation` is the paper's fixed omega, used without it.
-    // Off by default (docs/notes/2026-11-25-mgpbd-live.md): under the frame budget the
+    // Off by default (docs/notes/mgpbd-budget.md): under the frame budget the
     // truncated solves' steps are often rejected, and a rejected first step leaves the
     // substep at x~, where nothing holds the cloth or the beam up.
     bool lineSearch = false;
@@ -60,10 +60,10 @@ struct MgpbdSettings {
     // state goes back to it and the substep's loop ends; the loop also ends on it. So the
     // substep never ends with a larger ||b|| than it reached, while the truncated solves can
     // still climb out of a rise the line search would stop at (bunny_squash's first frame,
-    // docs/notes/2026-11-28-bunny-watchdog.md). 0 = off.
+    // docs/notes/mgpbd-outer-loop.md). 0 = off.
     // It acts only on substeps without a work budget (the benches' converged solves, a user's
     // budget 0): under the budget a substep takes one or two truncated steps, and going back
-    // from them leaves the cloth near x~ (docs/notes/2026-11-29-watchdog-default.md).
+    // from them leaves the cloth near x~ (docs/notes/mgpbd-outer-loop.md).
     // So it is on by default and changes nothing live; the paper preset turns it off.
     int watchdogSteps = 20;
     // Inexact solves (an addition): the PCG stops at relative residual
@@ -78,7 +78,7 @@ struct MgpbdSettings {
     // g): with it a truncated primal solve is a full step (PrimalSystem::positionStep), which
     // the frame budget needs. With the paper's fixed omega and one ARAP norm row per tet it
     // diverges (that row cannot carry g); the line search keeps ||b|| from growing
-    // (docs/notes/2026-11-25-architecture-measurements.md).
+    // (docs/notes/mgpbd-linear-solve.md).
     bool primalResidual = false;
     // Start each substep from the last one's lambda (rescaled by dt^2) and x = x~ + M^-1
     // grad C^T lambda, when the rows are the same and that start has the smaller ||b||
@@ -86,13 +86,13 @@ struct MgpbdSettings {
     // only a guess of the next one when the rows alone placed the particles, and where
     // contacts, tethers or pressure moved them after the rows it pushed against them again
     // each substep, and a folded cloth crossed itself; on a hanging cloth it gains nothing
-    // (docs/notes/2026-11-26-fold-mgpbd-tearable.md).
+    // (docs/notes/mgpbd-budget.md).
     bool warmStart = false;
     // XPBD Gauss-Seidel sweeps over the same rows and lambda after every outer iteration (an
     // addition; the reference implementation's local steps): the global step removes the
     // low-frequency error, the sweeps the local, nonlinear one. Kept only if they lower ||b||.
     // Two, so that a global iteration still fits the default budget; without any the soak
-    // exploded on pendulum_chain and bunny_squash (docs/notes/2026-11-26-work-units.md).
+    // exploded on pendulum_chain and bunny_squash (docs/notes/mgpbd-budget.md).
     int localSweeps = 2;
     // Accelerated sweeps on a free cloth, an addition: on a substep with no contact in play
     // (collider, body, self, or particle-body attachment) and no collider within a frame's
@@ -105,7 +105,7 @@ struct MgpbdSettings {
     // after what global steps fit, and their former count (mgpbd_solver.cpp, fallbackSweeps:
     // lines raised one-frame peaks at impacts, and more sweeps changed how rotating_barrel
     // folds); the local sweeps after a global step stay point sweeps (lines there raised the
-    // strain) (docs/notes/2026-12-03-chebyshev-sweeps.md). false: point sweeps, and global
+    // strain) (docs/notes/accelerated-sweeps.md). false: point sweeps, and global
     // steps wherever the budget holds one.
     bool lineSweeps = true;
     // Chebyshev semi-iterative acceleration of the line sweeps (Wang 2015; solvers/
@@ -115,12 +115,12 @@ struct MgpbdSettings {
     // where lines hold at least 90 % of the distance edges. Runs no longer than the delay (the
     // 2 local sweeps after a global step) are unchanged. The result is flat over rho near the
     // default and delays of a few sweeps; over point sweeps the acceleration diverges, so it
-    // is for line sweeps only (docs/notes/2026-12-03-chebyshev-sweeps.md). 0 = off.
+    // is for line sweeps only (docs/notes/accelerated-sweeps.md). 0 = off.
     Real sweepChebyshevRho = 0.97;
     int sweepChebyshevDelay = 4;
     // AMG setup (§4.1, §4.3).
     Real strengthTheta = 0.1;  // |Aij| >= theta sqrt(|Aii||Ajj|) is a strong connection
-    // Constant: the best on cloth (docs/notes/2026-11-25-architecture-measurements.md).
+    // Constant: the best on cloth (docs/notes/mgpbd-linear-solve.md).
     MgpbdCandidates candidates = MgpbdCandidates::Constant;
     int candidateCount = 6;            // near-kernel vectors
     int candidateSweeps = 20;          // Gauss-Seidel sweeps on A x = 0 per vector
@@ -130,7 +130,7 @@ struct MgpbdSettings {
     // The dual V-cycle of a system without tet rows (cloth: distance, bending, attachment
     // rows): with AMG levels below the finest (the paper's), or its smoother alone (a
     // one-level Chebyshev preconditioner). Off in the live preset
-    // (docs/notes/2026-11-28-dual-coarse-levels.md): on the cloth dual systems the coarse
+    // (docs/notes/mgpbd-linear-solve.md): on the cloth dual systems the coarse
     // correction leaves the smallest eigenvalue of the preconditioned A where the smoother
     // alone has it, and adds PCG iterations at about twice the cost each. Systems with tet
     // rows keep their levels (with one, the stiff beam's tip sagged the wrong way,
@@ -154,13 +154,13 @@ struct MgpbdSettings {
     // tet systems need more than 100: the outer loop then converges in about half the outer
     // iterations (bunny_squash's first frame, bench/scripts/bunny_watchdog.sh). Under the
     // frame budget the cap is what the budget affords, so the live scenes run as with 100
-    // (docs/notes/2026-11-29-watchdog-default.md).
+    // (docs/notes/mgpbd-outer-loop.md).
     int pcgMaxIterations = 200;
     MgpbdSmoother smoother = MgpbdSmoother::Chebyshev;
     bool jacobiPreconditioner = false;  // baseline: diag(A)^-1 instead of the V-cycle
     // Smoothing defaults for the cloth dual system: one sweep of a higher degree on a wider
     // interval needs far fewer PCG iterations than the issue's 2 sweeps of degree 3 on
-    // [rho/30, 1.1 rho], for more SpMVs each (docs/notes/2026-11-25-architecture-measurements.md);
+    // [rho/30, 1.1 rho], for more SpMVs each (docs/notes/mgpbd-linear-solve.md);
     // the issue's values remain settable.
     int smoothingSweeps = 1;   // pre and post sweeps each (issue: 2)
     Real jacobiLambdaMin = 0;  // user estimate of lambda_min(D^-1 A); 0 = lambda_max
@@ -174,7 +174,7 @@ struct MgpbdSettings {
     // (PrimalSystem; an addition to the paper): smoothed-aggregation AMG by particle on K,
     // with rigid-body candidates, in PCG stopped on the same dual residual: fewer PCG
     // iterations than the dual UA-AMG on large cloths
-    // (docs/notes/2026-11-25-architecture-measurements.md). Needs alpha~ > 0 on every row; falls
+    // (docs/notes/mgpbd-linear-solve.md). Needs alpha~ > 0 on every row; falls
     // back to the dual system otherwise. Needs converged inner solves (an unconverged step
     // is scaled down, see MgpbdSolver::solvePrimal). The fields below replace the smoother and
     // aggregation fields above for K; theta, coarse size, levels, sweeps, float V-cycle,
@@ -185,7 +185,7 @@ struct MgpbdSettings {
     int primalChebyshevDegree = 2;
     Real primalChebyshevLowerRatio = 1.0 / 30;
     // K's V-cycle in float: the copies cost more setup than the float SpMVs save, so double by
-    // default (docs/notes/2026-11-25-architecture-measurements.md).
+    // default (docs/notes/mgpbd-linear-solve.md).
     bool primalFloatVCycle = false;
     // These settings with the primal fields in place of the dual ones (for K's AMG).
     MgpbdSettings primalAmgSettings() const;

@@ -27,7 +27,7 @@ namespace {
 // substep that ends above kSubstepDivergenceRatio times its start goes back to it and is
 // swept; the watchdog, when on, ends on its best state anyway. On the beam drag without a
 // budget or watchdog this keeps the particles slowest; a per-step guard there left the
-// substep unsolved (docs/notes/2026-11-29-divergence-guard.md).
+// substep unsolved (docs/notes/mgpbd-outer-loop.md).
 constexpr double kDivergenceRatio = 1000;
 constexpr double kSubstepDivergenceRatio = 10;
 // The residual history's times are wall time (residualTimesMs, the figures' x axis); the
@@ -38,7 +38,7 @@ constexpr double kAcceleratedMinLineShare = 0.9;
 // Accelerated sweeps wait until no collider could reach the cloth within this many frames
 // (colliderWithinReach): with contacts alone deciding, moving_sphere's curtain switched between
 // accelerated and contact sweeps substep by substep as the ball's contacts came and went, and
-// stretched and crossed itself more (docs/notes/2026-12-03-chebyshev-sweeps.md compares reaches
+// stretched and crossed itself more (docs/notes/accelerated-sweeps.md compares reaches
 // of 1 to 8 frames).
 constexpr Real kAcceleratedReachFrames = 1;
 using Wall = std::chrono::steady_clock;
@@ -90,7 +90,7 @@ void MgpbdSolver::solve(World& world, Real dt) {
     // b is skipped but charged, so the sweep count is the same either way. Evaluated all the
     // same when it may stop the substep (the last one ended under atol: a cloth at rest) and
     // on a frame a state file may resume at, so the choice replays exactly. Skipping b saves
-    // the frame time the sweep-only scenes need (docs/notes/2026-11-26-body-contacts.md).
+    // the frame time the sweep-only scenes need (docs/notes/contacts.md).
     const bool resumable =
         lastSolveFrame_ != world.frame() && mgpbdSetupAligned(world.frame(), s.setupInterval);
     if (work_.limited() && !s.warmStart && rows > 0 && s.maxIterations > 0 && !resumable &&
@@ -200,7 +200,7 @@ Real MgpbdSolver::fallbackSweeps(World& world, int it, Real r) {
     // Accelerated sweeps (line sweeps, Chebyshev) only where they are the substep's whole
     // solve on a free cloth (freeCloth). After a truncated global step they are the few sweeps
     // the budget has left, and lines there raised hanging_cloth's peak strain
-    // (docs/notes/2026-12-03-chebyshev-sweeps.md).
+    // (docs/notes/accelerated-sweeps.md).
     const bool accelerated = freeCloth_ && it == 0;
     // Accelerated, the sweeps are charged as localSweeps charges them: kSweepPerEvaluate
     // evaluations each and one evaluation of b after them. The count with contacts divides by
@@ -215,10 +215,10 @@ Real MgpbdSolver::fallbackSweeps(World& world, int it, Real r) {
     // the iterations XPBD would run, budget or not, so MGPBD falls back to XPBD, not to a
     // weaker XPBD. A smaller floor let self_collision_fold cross itself and left rigid_stack
     // and hanging_cloth more stretched, and the scenes still fit a 60 Hz frame with it
-    // (docs/notes/2026-11-27-mgpbd-fallback-and-equal-budget.md).
+    // (docs/notes/mgpbd-budget.md).
     // A periodic AMG setup runs whatever the budget and leaves its substep one truncated
     // global step: the same floor follows it, or the setup frames stretch the cloth
-    // (docs/notes/2026-11-26-work-units.md).
+    // (docs/notes/mgpbd-budget.md).
     if (it == 0 || mg_.setup) count = std::max({count, world.settings.iterations, 1});
     if (count > 0) {
         r = localSweeps(world, it, r, count, mg_.diverged || it == 0, accelerated);
@@ -259,7 +259,7 @@ Real MgpbdSolver::warmStart(World& world, Real dt, Real cold) {
     // they moved particles, the rows' lambda grew against them and, carried over, pushes x~
     // against the contact again every substep: on self_collision_fold, where the substeps are
     // XPBD sweeps on the warm lambda, the carried lambda stretched the sheet and drove it
-    // through itself, where a cold start does not (docs/notes/2026-11-26-fold-mgpbd-tearable.md).
+    // through itself, where a cold start does not (docs/notes/mgpbd-budget.md).
     if (!warmConsistent_) return cold;
     // A frame where a state file may resume (the AMG setup frames) starts cold, as the
     // resumed run must: the lambdas are not part of the state.
@@ -305,7 +305,7 @@ bool MgpbdSolver::takeStep(World& world, int it, Real omega, Real previous, Real
     // derivative at 0 is -b^T A dlambda = -||b||^2 for an exact solve). Moving x alone
     // does not: as the step -> 0 the residual tends to (I - alpha~ A^-1) b, which can be
     // longer than b when alpha~ differs between rows (on hanging_cloth every halving was
-    // then rejected; docs/notes/2026-11-25-architecture-measurements.md).
+    // then rejected; docs/notes/mgpbd-linear-solve.md).
     Real step = omega;
     // x moved by hx dx and lambda by hl dlambda from the iteration's start.
     const auto place = [&](Real hx, Real hl) {
@@ -414,7 +414,7 @@ bool MgpbdSolver::freeCloth(const World& world) {
     // strain than a smaller one without.
     // With contacts the substep keeps the point sweeps and the count the scenes' iterations
     // were chosen with, and so does a substep with a collider close enough to touch within a
-    // frame (docs/notes/2026-12-03-chebyshev-sweeps.md). With contacts, lines raised one-frame
+    // frame (docs/notes/accelerated-sweeps.md). With contacts, lines raised one-frame
     // peaks at impacts, and more sweeps changed how rotating_barrel (no self collision)
     // folds: more than its 4 a substep let it pass through itself under every solver.
     // A cloth, a surface: the acceleration's rho was fitted on sheets, and on a chain (one

@@ -97,7 +97,7 @@ class MgpbdSolver final : public Solver {
     // lines: accelerated sweeps, straight lines of edges projected as blocks with the
     // Chebyshev acceleration (lineSweeps; the budget's sweeps only: after a global step the
     // error left is local, and line sweeps there raised mgpbd_cloth's peak strain;
-    // docs/notes/2026-12-03-chebyshev-sweeps.md).
+    // docs/notes/accelerated-sweeps.md).
     Real localSweeps(World& world, int it, Real r, int count, bool keep = false,
                      bool lines = false);
     // The watchdog's best state (MgpbdSettings::watchdogSteps; without a budget or the

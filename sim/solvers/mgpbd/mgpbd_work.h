@@ -6,12 +6,12 @@
 // operands. kWorkUnitsPerMs converts the budget the user sets in milliseconds. The constants
 // were calibrated once, single-threaded, on a machine of the kind the defaults were chosen
 // on, and are fixed from then on: `pbd-bench mgpbd-live` prints each phase's units per ms,
-// and the weights below make the phases agree (docs/notes/2026-11-26-work-units.md).
+// and the weights below make the phases agree (docs/notes/mgpbd-budget.md).
 
 namespace sim {
 
 // The rate of the PCG and Galerkin phases, so that a budget of so many ms costs about that
-// (docs/notes/2026-11-26-work-units.md).
+// (docs/notes/mgpbd-budget.md).
 inline constexpr double kWorkUnitsPerMs = 0.9e6;
 // A float SpMV nonzero (the V-cycle's 16-bit column offsets) against a double one.
 inline constexpr double kFloatSpmvWeight = 0.9;
@@ -32,7 +32,7 @@ inline constexpr double kSweepPerEvaluate = 1.2;
 // aggregation, QR, symbolic products), an estimate charged to the substep that runs it.
 // Setups run slower per unit on soft bodies and on a tearing cloth (its rows rebuilt as it
 // tears) than on a cloth; they are charged at the slower rate, so that a forced setup is not
-// started on a low estimate (docs/notes/2026-11-26-work-units.md).
+// started on a low estimate (docs/notes/mgpbd-budget.md).
 inline constexpr double kSetupRefreshes = 8;
 inline constexpr double kSetupSpmvs = 80;
 

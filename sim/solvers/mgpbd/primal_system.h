@@ -1,6 +1,6 @@
 #pragma once
 // The dual system solved through its primal form (an addition to Li et al. 2025; why and
-// what it gains: docs/notes/2026-11-25-architecture-measurements.md). With J = grad C,
+// what it gains: docs/notes/mgpbd-linear-solve.md). With J = grad C,
 // W = M^-1 and D = diag(alpha~) > 0, the
 // Woodbury identity gives
 //     A^-1 = (D + J W J^T)^-1 = D^-1 - D^-1 J K^-1 J^T D^-1,   K = M + J^T D^-1 J,
