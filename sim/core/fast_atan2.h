@@ -1,6 +1,7 @@
 #pragma once
 // atan2 without libm's call. The bending constraint evaluates one atan2 per hinge per
-// iteration; libm's took a fifth of tearable_cloth's solve (perf).
+// iteration, and libm's call was a large share of tearable_cloth's solve
+// (docs/notes/constraints.md).
 //
 // Our own approximation: reduce to t = min(|x|,|y|) / max(|x|,|y|) in [0, 1], then, above
 // tan(pi/8), use atan(t) = pi/4 + atan((t - 1) / (t + 1)), so the argument u has

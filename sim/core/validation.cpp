@@ -50,7 +50,7 @@ std::string validateWorld(const World& world) {
 }
 
 // It runs after every stage, and a per-vector compare loop showed in softbody_on_cloth's
-// profile (docs/notes/tearing.md). So it compares bit patterns, which GCC
+// profile (docs/notes/testing-and-ci.md). So it compares bit patterns, which GCC
 // vectorises where it does not vectorise
 // a floating-point compare. For a double with its sign bit cleared, |x| < kExplodedValue
 // exactly when its bits, read as an unsigned integer, are below those of kExplodedValue

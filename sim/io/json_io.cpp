@@ -146,9 +146,37 @@ json readFile(const std::string& path, size_t maxBytes) {
         throw JsonError(path + ": " + std::to_string(bytes) + " bytes is more than the " +
                         std::to_string(maxBytes) + " this file type may have");
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw JsonError(path + ": cannot open");
+    std::string text(bytes, '\0');
+    if (!in || !in.read(text.data(), std::streamsize(bytes)))
+        throw JsonError(path + ": cannot read");
+    return parseText(path, text);
+}
+
+json parseText(const std::string& path, const std::string& text) {
+    // A parser's tree grows with the nesting before it can refuse it (megabytes of '[' took
+    // gigabytes): the depth is counted first, outside strings, in one pass.
+    int depth = 0;
+    bool inString = false;
+    for (size_t k = 0; k < text.size(); ++k) {
+        const char c = text[k];
+        if (inString) {
+            if (c == '\\')
+                ++k;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > kMaxNesting)
+                throw JsonError(path + ": not valid JSON: nesting deeper than " +
+                                std::to_string(kMaxNesting) + " levels at byte " +
+                                std::to_string(k));
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
     try {
-        return json::parse(in);
+        return json::parse(text);
     } catch (const json::parse_error& e) {
         throw JsonError(path + ": not valid JSON: " + e.what());
     }

@@ -264,8 +264,7 @@ Settings settingsFromJson(const Node& n, Settings s) {
 constexpr std::string_view kChecksumPrefix = "{\"checksum\":\"";
 constexpr size_t kChecksumDigits = 16;
 
-uint64_t fnv1a(std::string_view text) {
-    uint64_t h = 1469598103934665603ull;
+uint64_t fnv1a(std::string_view text, uint64_t h = 1469598103934665603ull) {
     for (const char c : text) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
     return h;
 }
@@ -277,12 +276,14 @@ std::string hex(uint64_t v) {
 }
 
 // The checksum the text should carry (its digits taken as zeros); nullopt without the prefix.
-std::optional<uint64_t> expectedChecksum(std::string text) {
+std::optional<uint64_t> expectedChecksum(std::string_view text) {
     if (text.size() < kChecksumPrefix.size() + kChecksumDigits ||
-        text.compare(0, kChecksumPrefix.size(), kChecksumPrefix) != 0)
+        text.substr(0, kChecksumPrefix.size()) != kChecksumPrefix)
         return std::nullopt;
-    text.replace(kChecksumPrefix.size(), kChecksumDigits, kChecksumDigits, '0');
-    return fnv1a(text);
+    const size_t digits = kChecksumPrefix.size();
+    uint64_t h = fnv1a(text.substr(0, digits));
+    h = fnv1a(std::string(kChecksumDigits, '0'), h);
+    return fnv1a(text.substr(digits + kChecksumDigits), h);
 }
 
 std::string readText(const std::string& path, size_t maxBytes) {
@@ -312,12 +313,7 @@ json parseChecked(const std::string& path, const std::string& text) {
                                     " does not match the file's content (" + hex(*expected) +
                                     "): the file was changed or damaged");
     }
-    json j;
-    try {
-        j = json::parse(text);
-    } catch (const json::parse_error& e) {
-        throw jsonio::JsonError(path + ": not valid JSON: " + e.what());
-    }
+    const json j = jsonio::parseText(path, text);
     const Node root(j, path, "");
     if (!j.is_object() || !j.contains("format") || j["format"] != "pbd-sandbox-state")
         root.fail("not a pbd-sandbox state file (no \"format\": \"pbd-sandbox-state\")");

@@ -145,7 +145,12 @@ std::string findProgram(const std::string& program) {
 }
 
 std::string pathArgument(const std::string& path) {
-    return !path.empty() && path[0] == '-' ? "./" + path : path;
+    // A leading '-' reads as an option, and a name with a ':' before any '/' as a protocol
+    // (ffmpeg's pipe:1, http:x): "./" makes either a file in the working folder.
+    if (path.empty() || path[0] == '/') return path;
+    const size_t colon = path.find(':');
+    const bool protocol = colon != std::string::npos && path.find('/') > colon;
+    return path[0] == '-' || protocol ? "./" + path : path;
 }
 
 PipedProcess::~PipedProcess() {

@@ -33,7 +33,8 @@ ProcessResult runProcess(const std::vector<std::string>& argv, const std::string
 // The full path of `program` as execvp would find it, or empty.
 std::string findProgram(const std::string& program);
 
-// `path`, or "./" + path when it begins with '-' (an option to most programs).
+// `path`, or "./" + path when it begins with '-' (an option to most programs) or has a ':'
+// before any '/' (a protocol to ffmpeg, e.g. pipe:1): a file either way.
 std::string pathArgument(const std::string& path);
 
 // A child whose stdin is a pipe we write (ffmpeg reading raw frames).

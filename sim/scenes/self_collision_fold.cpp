@@ -29,7 +29,7 @@ std::string build(World& world, const SceneParams& params) {
     // uncrossed over the sliders' range (smaller moves per substep for vertex-triangle
     // contacts). Finer sheets have shorter edges against the same fall speed, so the substeps
     // grow with the resolution, about one per 6 quads (res 40:
-    // docs/notes/mgpbd-budget.md).
+    // docs/notes/scene-defaults.md).
     world.settings.substeps = std::max(4, (res + 5) / 6);
     world.settings.friction = 0.3;
     world.settings.damping = 0.01;

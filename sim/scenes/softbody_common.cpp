@@ -23,7 +23,7 @@ void useSoftBodySettings(Settings& settings, Real mu) {
     settings.friction = 0.5;
     // MGPBD §4: omega = 0.1 for soft bodies. With the cloth default 0.25, bunny_squash (PCG
     // capped) inverts on landing and gains energy; with 0.1 it recovers
-    // (docs/notes/mgpbd-linear-solve.md).
+    // (docs/notes/soft-bodies.md).
     settings.mgpbd.relaxation = 0.1;
 }
 

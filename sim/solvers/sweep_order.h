@@ -12,7 +12,7 @@
 // tried stayed stable (shuffled constraints, vertices shuffled with their edges together,
 // greedy colouring, these rounds); the rounds keep nearly the array order's convergence,
 // better than colouring, so they are the default
-// (docs/notes/mgpbd-linear-solve.md). A multi-row constraint (the ARAP
+// (docs/notes/gauss-seidel-sweeps.md). A multi-row constraint (the ARAP
 // strain tet) is one entry, led by its lowest particle like any other.
 //
 // Derived from topology: rebuilt when the world's topology version or an array's size

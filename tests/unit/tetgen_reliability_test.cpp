@@ -79,6 +79,8 @@ TEST(TetgenReliability, HangingTetgenIsKilledAfterTheTimeout) {
 TEST(TetgenReliability, ArgumentsAreAVectorAndPathsCannotBeOptions) {
     EXPECT_EQ(pathArgument("-version"), "./-version");
     EXPECT_EQ(pathArgument("/abs/x.off"), "/abs/x.off");
+    EXPECT_EQ(pathArgument("pipe:1"), "./pipe:1");  // a file, not ffmpeg's pipe protocol
+    EXPECT_EQ(pathArgument("out/a:b.mp4"), "out/a:b.mp4");
     const std::string dir = freshDir("argv");
     // A program that records its arguments one per line, and fails.
     const std::string record = dir + "/argv.txt";

@@ -90,7 +90,7 @@ void MgpbdSolver::solve(World& world, Real dt) {
     // b is skipped but charged, so the sweep count is the same either way. Evaluated all the
     // same when it may stop the substep (the last one ended under atol: a cloth at rest) and
     // on a frame a state file may resume at, so the choice replays exactly. Skipping b saves
-    // the frame time the sweep-only scenes need (docs/notes/contacts.md).
+    // the frame time the sweep-only scenes need (docs/notes/mgpbd-budget.md).
     const bool resumable =
         lastSolveFrame_ != world.frame() && mgpbdSetupAligned(world.frame(), s.setupInterval);
     if (work_.limited() && !s.warmStart && rows > 0 && s.maxIterations > 0 && !resumable &&
@@ -305,7 +305,7 @@ bool MgpbdSolver::takeStep(World& world, int it, Real omega, Real previous, Real
     // derivative at 0 is -b^T A dlambda = -||b||^2 for an exact solve). Moving x alone
     // does not: as the step -> 0 the residual tends to (I - alpha~ A^-1) b, which can be
     // longer than b when alpha~ differs between rows (on hanging_cloth every halving was
-    // then rejected; docs/notes/mgpbd-linear-solve.md).
+    // then rejected; docs/notes/mgpbd-outer-loop.md).
     Real step = omega;
     // x moved by hx dx and lambda by hl dlambda from the iteration's start.
     const auto place = [&](Real hx, Real hl) {
