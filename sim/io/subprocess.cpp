@@ -12,6 +12,9 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <thread>
 
 extern char** environ;
@@ -61,6 +64,41 @@ int spawn(const std::vector<std::string>& argv, const std::string& logPath, int 
     return rc;
 }
 
+// Every live descendant of `pid` (children, grandchildren, ...), read from /proc: a helper
+// that is a script or forks leaves its own children behind when only it is killed.
+std::vector<pid_t> descendants(pid_t pid) {
+    std::vector<std::pair<pid_t, pid_t>> parentOf;  // (pid, ppid)
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream stat(entry.path() / "stat");
+        std::string line;
+        if (!std::getline(stat, line)) continue;
+        // "pid (comm) state ppid ...": comm may hold spaces and parentheses.
+        const size_t close = line.rfind(')');
+        if (close == std::string::npos) continue;
+        std::istringstream rest(line.substr(close + 1));
+        char state = 0;
+        long ppid = 0;
+        if (rest >> state >> ppid) parentOf.emplace_back(pid_t(std::stol(name)), pid_t(ppid));
+    }
+    std::vector<pid_t> out{pid};
+    for (size_t k = 0; k < out.size(); ++k)
+        for (const auto& [child, parent] : parentOf)
+            if (parent == out[k]) out.push_back(child);
+    out.erase(out.begin());
+    return out;
+}
+
+// Kills pid and everything it started: stopped first so that it forks no more while its
+// descendants are listed.
+void killTree(pid_t pid) {
+    kill(pid, SIGSTOP);
+    for (const pid_t d : descendants(pid)) kill(d, SIGKILL);
+    kill(pid, SIGKILL);
+}
+
 // Waits for pid until `deadline` (now() seconds), then kills it; fills the result.
 void waitFor(pid_t pid, double start, double timeoutSeconds, ProcessResult& r,
              const std::atomic<bool>* cancel = nullptr) {
@@ -75,7 +113,7 @@ void waitFor(pid_t pid, double start, double timeoutSeconds, ProcessResult& r,
         }
         const bool cancelled = cancel && cancel->load();
         if (cancelled || now() - start > timeoutSeconds) {
-            kill(pid, SIGKILL);
+            killTree(pid);
             while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
             }
             (cancelled ? r.cancelled : r.timedOut) = true;

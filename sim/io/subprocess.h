@@ -2,8 +2,9 @@
 // Running helper programs (tetgen, ffmpeg) without a shell: posix_spawnp with an argument
 // vector, so no file name is ever parsed as shell syntax, and a path that begins with '-'
 // is passed as "./-..." so a program cannot read it as an option. A run has a time limit
-// after which the child is killed (SIGKILL) and reaped. Children stay in the caller's
-// process group, so a signal to the group (Ctrl-C, kill -9 -PGID) reaches them too.
+// after which the child and every process it started are killed (SIGKILL) and the child
+// reaped. Children stay in the caller's process group, so a signal to the group (Ctrl-C,
+// kill -9 -PGID) reaches them too.
 #include <atomic>
 #include <string>
 #include <vector>

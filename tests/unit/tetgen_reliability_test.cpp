@@ -4,9 +4,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <string>
+#include <thread>
 
 #include "sim/io/subprocess.h"
 #include "sim/io/tetgen_cache.h"
@@ -73,6 +76,30 @@ TEST(TetgenReliability, HangingTetgenIsKilledAfterTheTimeout) {
     EXPECT_TRUE(has(r.error, "did not finish within 0.5 s; killed")) << r.error;
     options.timeoutSeconds = 0;
     EXPECT_TRUE(has(options.validate(), "tetgen timeout 0 s must be in (0, 86400]"));
+    fs::remove_all(dir);
+}
+
+// A timeout kills what the helper started too: a tetgen that is a script running a child.
+TEST(TetgenReliability, ATimeoutKillsTheHelpersChildren) {
+    const std::string dir = freshDir("tree");
+    const std::string pidFile = dir + "/grandchild.pid";
+    const ProcessResult r =
+        runProcess({"sh", "-c", "sleep 30 & echo $! > '" + pidFile + "'; wait"}, "", 0.5);
+    EXPECT_TRUE(r.timedOut);
+    std::ifstream in(pidFile);
+    long grandchild = 0;
+    ASSERT_TRUE(in >> grandchild) << "the script did not start its child";
+    // Gone, or a zombie waiting for a reaper that is not us: not running either way.
+    const auto running = [&] {
+        std::ifstream stat("/proc/" + std::to_string(grandchild) + "/stat");
+        std::string line;
+        if (!std::getline(stat, line)) return false;
+        const size_t close = line.rfind(')');
+        return close != std::string::npos && close + 2 < line.size() && line[close + 2] != 'Z';
+    };
+    for (int k = 0; k < 100 && running(); ++k)
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    EXPECT_FALSE(running()) << "the helper's child " << grandchild << " outlived the timeout";
     fs::remove_all(dir);
 }
 
