@@ -434,13 +434,11 @@ int SelfCollision::resolveEdgePair(Particles& P, int a, int b, int c, int d, Rea
 int SelfCollision::resolveEdgesOfPairs(Particles& P, Real thickness,
                                        const std::vector<SelfContact>& pairs,
                                        std::vector<Real>& budget) {
-    // Between pieces the pairs are few (softbody_on_cloth: about a hundred a substep, where a
-    // sweep and prune over their edges cost several times what this does;
-    // docs/notes/contacts.md): each pair's vertex q tests its
-    // own edges (q, r) against its triangle's edges (c, d), another piece's, until a pass moves
-    // nothing. The screen is projectEdgeCrossing's first test, the sign of
-    // f = (r - q) x (d - c) . (c - q) at x and at p, written as (r - q) . g with
-    // g = (d - c) x (c - q) taken once per pair and edge.
+    // Between pieces the pairs are few, so a sweep over their edges costs more than pair tests
+    // (docs/notes/contacts.md): each pair's vertex q tests its own edges (q, r) against its
+    // triangle's edges (c, d), another piece's, until a pass moves nothing. The screen is
+    // projectEdgeCrossing's first test, the sign of f = (r - q) x (d - c) . (c - q) at x and
+    // at p, written as (r - q) . g with g = (d - c) x (c - q) taken once per pair and edge.
     int projections = 0;
     Vec3 gx[3], gp[3];
     for (int pass = 0; pass < kEdgePasses; ++pass) {

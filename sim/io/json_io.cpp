@@ -6,6 +6,8 @@
 #include <sstream>
 
 #include "sim/io/atomic_file.h"
+#include "sim/io/json_read.h"
+#include "sim/io/text_scan.h"
 
 namespace sim::jsonio {
 
@@ -138,48 +140,15 @@ json flat(const std::vector<Vec3>& v) {
 }
 
 json readFile(const std::string& path, size_t maxBytes) {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) throw JsonError(path + ": no such file");
-    const auto bytes = std::filesystem::file_size(path, ec);
-    if (ec) throw JsonError(path + ": cannot read its size: " + ec.message());
-    if (bytes > maxBytes)
-        throw JsonError(path + ": " + std::to_string(bytes) + " bytes is more than the " +
-                        std::to_string(maxBytes) + " this file type may have");
-    std::ifstream in(path, std::ios::binary);
-    std::string text(bytes, '\0');
-    if (!in || !in.read(text.data(), std::streamsize(bytes)))
-        throw JsonError(path + ": cannot read");
+    std::string text;
+    if (std::string e = readTextFile(path, text, maxBytes); !e.empty()) throw JsonError(e);
     return parseText(path, text);
 }
 
 json parseText(const std::string& path, const std::string& text) {
-    // A parser's tree grows with the nesting before it can refuse it (megabytes of '[' took
-    // gigabytes): the depth is counted first, outside strings, in one pass.
-    int depth = 0;
-    bool inString = false;
-    for (size_t k = 0; k < text.size(); ++k) {
-        const char c = text[k];
-        if (inString) {
-            if (c == '\\')
-                ++k;
-            else if (c == '"')
-                inString = false;
-        } else if (c == '"') {
-            inString = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > kMaxNesting)
-                throw JsonError(path + ": not valid JSON: nesting deeper than " +
-                                std::to_string(kMaxNesting) + " levels at byte " +
-                                std::to_string(k));
-        } else if (c == ']' || c == '}') {
-            --depth;
-        }
-    }
-    try {
-        return json::parse(text);
-    } catch (const json::parse_error& e) {
-        throw JsonError(path + ": not valid JSON: " + e.what());
-    }
+    JsonFile file = parseJson(text, path);
+    if (!file.error.empty()) throw JsonError(file.error);
+    return std::move(file.doc);
 }
 
 std::string writeFile(const std::string& path, const json& j, bool pretty) {

@@ -58,10 +58,9 @@ json flat(const std::vector<Vec3>& v);
 
 // Reads and parses a JSON file of at most maxBytes; throws JsonError naming the file.
 json readFile(const std::string& path, size_t maxBytes);
-// Parses `text` (the content of `path`); throws JsonError naming the file. Nesting deeper than
-// kMaxNesting is refused by a scan before the parse, which holds no memory per level.
+// Parses `text` (the content of `path`) through parseJson (json_read.h), whose first pass
+// refuses deep nesting before any tree is built; throws JsonError naming the file.
 json parseText(const std::string& path, const std::string& text);
-inline constexpr int kMaxNesting = 64;
 // Writes `j` (indented when `pretty`); returns an error naming the file, or empty.
 std::string writeFile(const std::string& path, const json& j, bool pretty);
 

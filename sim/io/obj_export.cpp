@@ -10,9 +10,11 @@ namespace sim {
 
 namespace {
 
-void appendf(std::string& out, const char* format, double a, double b, double c) {
+// printf into the end of `out` (one OBJ line; a line never comes near the buffer's size).
+template <class... Args>
+void appendf(std::string& out, const char* format, Args... args) {
     char line[96];
-    const int n = std::snprintf(line, sizeof line, format, a, b, c);
+    const int n = std::snprintf(line, sizeof line, format, args...);
     out.append(line, size_t(std::clamp(n, 0, int(sizeof line) - 1)));
 }
 
@@ -20,10 +22,7 @@ void appendf(std::string& out, const char* format, double a, double b, double c)
 // failed export leaves earlier frames whole and no half-written frame under its name.
 std::string write(const World& world, const std::string& path, std::vector<int>& remap) {
     std::string text;
-    char header[96];
-    std::snprintf(header, sizeof header, "# pbd-sandbox frame %ld, time %.6f s\no surface\n",
-                  world.frame(), world.time());
-    text += header;
+    appendf(text, "# pbd-sandbox frame %ld, time %.6f s\no surface\n", world.frame(), world.time());
     const Particles& P = world.particles;
     remap.assign(P.size(), -1);
     for (const Triangle& t : world.triangles)
@@ -35,9 +34,8 @@ std::string write(const World& world, const std::string& path, std::vector<int>&
         appendf(text, "v %.9g %.9g %.9g\n", P.x[i].x(), P.x[i].y(), P.x[i].z());
     }
     for (const Triangle& t : world.triangles)
-        appendf(text, "f %.0f %.0f %.0f\n", remap[t[0]], remap[t[1]], remap[t[2]]);
-    if (std::string e = writeFileAtomically(path, text); !e.empty()) return e;
-    return {};
+        appendf(text, "f %d %d %d\n", remap[t[0]], remap[t[1]], remap[t[2]]);
+    return writeFileAtomically(path, text);
 }
 
 }  // namespace

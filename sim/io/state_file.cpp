@@ -1,9 +1,6 @@
 #include "sim/io/state_file.h"
 
 #include <cmath>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <optional>
 #include <string_view>
 
@@ -12,6 +9,8 @@
 #include "sim/core/validation.h"
 #include "sim/io/atomic_file.h"
 #include "sim/io/json_io.h"
+#include "sim/io/tetgen_cache.h"
+#include "sim/io/text_scan.h"
 
 namespace sim {
 
@@ -264,53 +263,28 @@ Settings settingsFromJson(const Node& n, Settings s) {
 constexpr std::string_view kChecksumPrefix = "{\"checksum\":\"";
 constexpr size_t kChecksumDigits = 16;
 
-uint64_t fnv1a(std::string_view text, uint64_t h = 1469598103934665603ull) {
-    for (const char c : text) h = (h ^ static_cast<unsigned char>(c)) * 1099511628211ull;
-    return h;
-}
-
-std::string hex(uint64_t v) {
-    char text[kChecksumDigits + 1];
-    std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(v));
-    return text;
-}
-
 // The checksum the text should carry (its digits taken as zeros); nullopt without the prefix.
 std::optional<uint64_t> expectedChecksum(std::string_view text) {
-    if (text.size() < kChecksumPrefix.size() + kChecksumDigits ||
-        text.substr(0, kChecksumPrefix.size()) != kChecksumPrefix)
-        return std::nullopt;
+    constexpr std::string_view kZeros = "0000000000000000";
+    static_assert(kZeros.size() == kChecksumDigits);
     const size_t digits = kChecksumPrefix.size();
-    uint64_t h = fnv1a(text.substr(0, digits));
-    h = fnv1a(std::string(kChecksumDigits, '0'), h);
-    return fnv1a(text.substr(digits + kChecksumDigits), h);
-}
-
-std::string readText(const std::string& path, size_t maxBytes) {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec))
-        throw jsonio::JsonError(path + ": no such file");
-    const auto bytes = std::filesystem::file_size(path, ec);
-    if (ec) throw jsonio::JsonError(path + ": cannot read its size: " + ec.message());
-    if (bytes > maxBytes)
-        throw jsonio::JsonError(path + ": " + std::to_string(bytes) + " bytes is more than the " +
-                                std::to_string(maxBytes) + " a state file may have");
-    std::ifstream in(path, std::ios::binary);
-    std::string text(bytes, '\0');
-    if (!in || !in.read(text.data(), std::streamsize(bytes)))
-        throw jsonio::JsonError(path + ": cannot read");
-    return text;
+    if (text.size() < digits + kChecksumDigits || text.substr(0, digits) != kChecksumPrefix)
+        return std::nullopt;
+    uint64_t h = fnv1a(text.data(), digits);
+    h = fnv1a(kZeros.data(), kZeros.size(), h);
+    return fnv1a(text.data() + digits + kChecksumDigits, text.size() - digits - kChecksumDigits, h);
 }
 
 // Parses the text and checks, in this order, that it is a state file, of this version, and
 // carries the checksum of its content: the first message names what is wrong.
 json parseChecked(const std::string& path, const std::string& text) {
     // A damaged file is refused before it is parsed: the check is cheap, the parse is not.
-    if (const std::optional<uint64_t> expected = expectedChecksum(text)) {
+    const std::optional<uint64_t> expected = expectedChecksum(text);
+    if (expected) {
         const std::string stored = text.substr(kChecksumPrefix.size(), kChecksumDigits);
-        if (stored != hex(*expected))
+        if (stored != hex16(*expected))
             throw jsonio::JsonError(path + ": checksum: " + stored +
-                                    " does not match the file's content (" + hex(*expected) +
+                                    " does not match the file's content (" + hex16(*expected) +
                                     "): the file was changed or damaged");
     }
     const json j = jsonio::parseText(path, text);
@@ -327,7 +301,7 @@ json parseChecked(const std::string& path, const std::string& text) {
                                 " was written by an older build without a checksum; this build "
                                 "reads version " +
                                 std::to_string(kStateFileVersion) + " only");
-    if (!expectedChecksum(text)) root.fail("no checksum at the start of the file");
+    if (!expected) root.fail("no checksum at the start of the file");
     return j;
 }
 
@@ -336,11 +310,9 @@ json parseChecked(const std::string& path, const std::string& text) {
 bool stampStateChecksum(std::string& text) {
     const std::optional<uint64_t> sum = expectedChecksum(text);
     if (!sum) return false;
-    text.replace(kChecksumPrefix.size(), kChecksumDigits, hex(*sum));
+    text.replace(kChecksumPrefix.size(), kChecksumDigits, hex16(*sum));
     return true;
 }
-
-namespace {}  // namespace
 
 std::string writeState(const Snapshot& s, const StateInfo& info, const std::string& path) {
     json j;
@@ -384,8 +356,10 @@ std::string writeState(const Snapshot& s, const StateInfo& info, const std::stri
     if (s.hpbdHierarchy) j["hpbd"] = hierarchyToJson(*s.hpbdHierarchy, s.hpbdPendingSplits);
     // The checksum goes first, so the reader finds it without parsing.
     const std::string body = j.dump();
-    std::string text = std::string(kChecksumPrefix) + std::string(kChecksumDigits, '0') + "\"," +
-                       body.substr(1) + "\n";
+    std::string text;
+    text.reserve(body.size() + kChecksumPrefix.size() + kChecksumDigits + 2);
+    text.append(kChecksumPrefix).append(kChecksumDigits, '0').append("\",");
+    text.append(body, 1).append("\n");
     stampStateChecksum(text);
     return writeFileAtomically(path, text);
 }
@@ -475,7 +449,9 @@ std::string mergeRigidBodies(const RigidWorld& world, const std::string& path, R
 std::string readState(const std::string& path, const std::vector<Collider>& colliders, Snapshot& s,
                       StateInfo& info) {
     try {
-        const std::string text = readText(path, kMaxStateBytes);
+        std::string text;
+        if (std::string e = readTextFile(path, text, kMaxStateBytes); !e.empty())
+            throw jsonio::JsonError(e);
         const json j = parseChecked(path, text);
         const Node root(j, path, "");
         info.version = kStateFileVersion;
