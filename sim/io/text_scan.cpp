@@ -16,8 +16,8 @@ bool blank(char c) {
 
 std::string readTextFile(const std::string& path, std::string& text, std::uintmax_t maxBytes) {
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec))
-        return path + ": cannot open file (no such file)";
+    if (!std::filesystem::exists(path, ec)) return path + ": no such file";
+    if (!std::filesystem::is_regular_file(path, ec)) return path + ": not a regular file";
     const std::uintmax_t size = std::filesystem::file_size(path, ec);
     if (ec) return path + ": cannot read file size: " + ec.message();
     if (size > maxBytes)
