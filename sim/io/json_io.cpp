@@ -14,7 +14,16 @@ namespace sim::jsonio {
 namespace {
 
 std::string show(const json& j) {
-    std::string s = j.dump();
+    std::string s;
+    if (const auto packed = packedNumbers(j)) {
+        for (size_t k = 0; k < packed->size && s.size() < 60; ++k) {
+            s += k ? "," : "[";
+            s += packed->element(k).dump();
+        }
+        s += "]";
+    } else {
+        s = j.dump();
+    }
     return s.size() > 60 ? s.substr(0, 57) + "..." : s;
 }
 
@@ -45,10 +54,13 @@ std::optional<Node> Node::find(const char* key) const {
 }
 
 Node Node::operator[](size_t index) const {
-    return Node((*j_)[index], file_, path_ + "[" + std::to_string(index) + "]");
+    const std::string path = path_ + "[" + std::to_string(index) + "]";
+    if (const auto packed = packedNumbers(*j_)) return Node(packed->element(index), file_, path);
+    return Node((*j_)[index], file_, path);
 }
 
 size_t Node::size() const {
+    if (const auto packed = packedNumbers(*j_)) return packed->size;
     if (!j_->is_array()) fail("expected an array, got " + show(*j_));
     return j_->size();
 }
@@ -100,6 +112,13 @@ std::vector<double> Node::doubles(long expected, Real lo, Real hi) const {
     if (expected >= 0 && n != static_cast<size_t>(expected))
         fail("expected " + std::to_string(expected) + " numbers, got " + std::to_string(n));
     std::vector<double> out(n);
+    if (const auto packed = packedNumbers(*j_)) {
+        for (size_t k = 0; k < n; ++k) {
+            out[k] = packed->at(k);
+            if (!std::isfinite(out[k]) || out[k] < lo || out[k] > hi) (*this)[k].number(lo, hi);
+        }
+        return out;
+    }
     for (size_t k = 0; k < n; ++k) {
         const json& e = (*j_)[k];
         if (!e.is_number()) (*this)[k].fail("expected a number, got " + show(e));
@@ -114,6 +133,15 @@ std::vector<int> Node::ints(long expected, long lo, long hi) const {
     if (expected >= 0 && n != static_cast<size_t>(expected))
         fail("expected " + std::to_string(expected) + " integers, got " + std::to_string(n));
     std::vector<int> out(n);
+    if (const auto packed = packedNumbers(*j_)) {
+        for (size_t k = 0; k < n; ++k) {
+            const double v = packed->at(k);
+            if (!packed->writtenAsInteger(k) || !(v >= double(lo) && v <= double(hi)))
+                (*this)[k].integer(lo, hi);
+            out[k] = static_cast<int>(v);
+        }
+        return out;
+    }
     for (size_t k = 0; k < n; ++k) {
         const json& e = (*j_)[k];
         if (!e.is_number_integer() || e.get<long>() < lo || e.get<long>() > hi)
@@ -146,7 +174,7 @@ json readFile(const std::string& path, size_t maxBytes) {
 }
 
 json parseText(const std::string& path, const std::string& text) {
-    JsonFile file = parseJson(text, path);
+    JsonFile file = parseJson(text, path, true);
     if (!file.error.empty()) throw JsonError(file.error);
     return std::move(file.doc);
 }

@@ -4,6 +4,7 @@
 // ("colliders[2].radius"); its readers check type, finiteness and range and throw
 // JsonError("FILE: FIELD: PROBLEM"), which the file readers turn into their error string.
 // Internal to sim/io: nlohmann::json stays out of the public headers.
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -25,6 +26,12 @@ class Node {
   public:
     Node(const json& value, std::string file, std::string path)
         : j_(&value), file_(std::move(file)), path_(std::move(path)) {}
+    // An element of a packed array (PackedNumbers in json_read.h), which the node holds.
+    Node(json&& value, std::string file, std::string path)
+        : owned_(std::make_shared<const json>(std::move(value))),
+          j_(owned_.get()),
+          file_(std::move(file)),
+          path_(std::move(path)) {}
 
     const json& value() const { return *j_; }
     const std::string& path() const { return path_; }
@@ -47,6 +54,7 @@ class Node {
     [[noreturn]] void fail(const std::string& problem) const;
 
   private:
+    std::shared_ptr<const json> owned_;
     const json* j_;
     std::string file_, path_;
 };
@@ -56,7 +64,8 @@ json toJson(const Mat3& m);  // rows
 // Flat arrays (state files): doubles at full precision (shortest round-trip form).
 json flat(const std::vector<Vec3>& v);
 
-// Reads and parses a JSON file of at most maxBytes; throws JsonError naming the file.
+// Reads and parses a JSON file of at most maxBytes; throws JsonError naming the file. Long
+// arrays of numbers are held packed; Node reads them like any array.
 json readFile(const std::string& path, size_t maxBytes);
 // Parses `text` (the content of `path`) through parseJson (json_read.h), whose first pass
 // refuses deep nesting before any tree is built; throws JsonError naming the file.

@@ -1,7 +1,11 @@
 #include "sim/io/json_read.h"
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -11,18 +15,32 @@ namespace sim {
 
 namespace {
 
+// What the first pass learns about one array that the tree builder can use: its length (to
+// reserve it) and, when every element is a number, how to pack it.
+struct ArrayFacts {
+    size_t ordinal;  // counts arrays in the order they open
+    size_t count;
+    bool numbers, int32;
+    long firstFloat;  // index of the first number written with a fraction or exponent; -1: none
+};
+
 // A SAX pass that only follows the path of the value being parsed, to name it in errors,
-// and bounds the nesting depth.
+// bounds the nesting depth, and notes the facts of every long array.
 class PathTracker : public nlohmann::json_sax<Json> {
   public:
     std::string error;
     int errorId = 0;  // nlohmann's exception id; 406: a number that overflows a double
+    std::vector<ArrayFacts> arrays;  // arrays of kPackedArrayMin or more elements
 
     bool null() override { return value(); }
     bool boolean(bool) override { return value(); }
-    bool number_integer(number_integer_t) override { return value(); }
-    bool number_unsigned(number_unsigned_t) override { return value(); }
-    bool number_float(number_float_t, const string_t&) override { return value(); }
+    bool number_integer(number_integer_t v) override {
+        return number(true, v >= INT32_MIN && v <= INT32_MAX);
+    }
+    bool number_unsigned(number_unsigned_t v) override {
+        return number(true, v <= number_unsigned_t(INT32_MAX));
+    }
+    bool number_float(number_float_t, const string_t&) override { return number(false, false); }
     bool string(string_t&) override { return value(); }
     bool binary(binary_t&) override { return value(); }
     bool start_object(std::size_t) override { return open(false); }
@@ -55,9 +73,24 @@ class PathTracker : public nlohmann::json_sax<Json> {
         bool array;
         long index = 0;
         std::string key;
+        size_t ordinal = 0;
+        bool numbers = true, int32 = true;
+        long firstFloat = -1;
     };
+    bool number(bool integer, bool int32) {
+        if (!stack_.empty() && stack_.back().array) {
+            Frame& f = stack_.back();
+            f.int32 = f.int32 && int32;
+            if (!integer && f.firstFloat < 0) f.firstFloat = f.index;
+            ++f.index;
+        }
+        return true;
+    }
     bool value() {
-        if (!stack_.empty() && stack_.back().array) ++stack_.back().index;
+        if (!stack_.empty() && stack_.back().array) {
+            stack_.back().numbers = false;
+            ++stack_.back().index;
+        }
         return true;
     }
     bool open(bool array) {
@@ -65,14 +98,128 @@ class PathTracker : public nlohmann::json_sax<Json> {
             error = "nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels";
             return false;
         }
-        stack_.push_back({array, 0, {}});
+        if (!stack_.empty()) stack_.back().numbers = false;
+        stack_.push_back({array, 0, {}, array ? ordinal_++ : 0});
         return true;
     }
     bool close() {
+        const Frame& f = stack_.back();
+        if (f.array && f.index >= long(kPackedArrayMin))
+            arrays.push_back(
+                {f.ordinal, size_t(f.index), f.numbers, f.numbers && f.int32, f.firstFloat});
         stack_.pop_back();
-        return value();
+        if (!stack_.empty() && stack_.back().array) ++stack_.back().index;
+        return true;
     }
     std::vector<Frame> stack_;
+    size_t ordinal_ = 0;
+};
+
+constexpr std::uint64_t kPackedInt32 = 1, kPackedDouble = 2;
+
+// The second pass: builds the tree, reserving long arrays and packing long arrays of
+// numbers (PackedNumbers). It reads text the first pass accepted, so it meets no error.
+class TreeBuilder : public nlohmann::json_sax<Json> {
+  public:
+    TreeBuilder(Json& root, const std::vector<ArrayFacts>& facts, bool pack)
+        : root_(root), facts_(facts), pack_(pack) {}
+
+    bool null() override { return add(Json(nullptr)) != nullptr; }
+    bool boolean(bool b) override { return add(Json(b)) != nullptr; }
+    bool number_integer(number_integer_t v) override {
+        return packing_ ? packNumber(double(v), true, v) : add(Json(v)) != nullptr;
+    }
+    bool number_unsigned(number_unsigned_t v) override {
+        const bool fits = v <= number_unsigned_t(LLONG_MAX);
+        return packing_ ? packNumber(double(v), fits, fits ? (long long)v : 0)
+                        : add(Json(v)) != nullptr;
+    }
+    bool number_float(number_float_t v, const string_t&) override {
+        return packing_ ? packNumber(v, false, 0) : add(Json(v)) != nullptr;
+    }
+    bool string(string_t& s) override { return !packing_ && add(Json(std::move(s))) != nullptr; }
+    bool binary(binary_t&) override { return false; }
+    bool start_object(std::size_t) override {
+        Json* v = packing_ ? nullptr : add(Json::object());
+        if (v) stack_.push_back(v);
+        return v != nullptr;
+    }
+    bool key(string_t& k) override {
+        slot_ = &(*stack_.back())[k];
+        return true;
+    }
+    bool end_object() override {
+        stack_.pop_back();
+        return true;
+    }
+    bool start_array(std::size_t) override {
+        if (packing_) return false;
+        const ArrayFacts* f = nullptr;
+        if (next_ < facts_.size() && facts_[next_].ordinal == ordinal_) f = &facts_[next_++];
+        ++ordinal_;
+        if (f && f->numbers && pack_) {
+            packInt32_ = f->int32;
+            std::vector<std::uint8_t> bytes;
+            bytes.reserve(f->count * (packInt32_ ? 4 : 8));
+            const std::uint64_t firstFloat = std::uint64_t(f->firstFloat + 1);
+            Json* v = add(Json::binary(
+                std::move(bytes), (packInt32_ ? kPackedInt32 : kPackedDouble) | firstFloat << 8));
+            packing_ = &v->get_binary();
+            return true;
+        }
+        Json* v = add(Json::array());
+        if (f) v->get_ref<Json::array_t&>().reserve(f->count);
+        stack_.push_back(v);
+        return true;
+    }
+    bool end_array() override {
+        if (packing_)
+            packing_ = nullptr;
+        else
+            stack_.pop_back();
+        return true;
+    }
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+        return false;
+    }
+
+  private:
+    Json* add(Json&& v) {
+        if (stack_.empty()) {
+            root_ = std::move(v);
+            return &root_;
+        }
+        Json& top = *stack_.back();
+        if (top.is_array()) {
+            auto& a = top.get_ref<Json::array_t&>();
+            a.push_back(std::move(v));
+            return &a.back();
+        }
+        *slot_ = std::move(v);
+        return slot_;
+    }
+    // `whole`: the value, when `integer` (it was written as an integer that fits a long long).
+    bool packNumber(double value, bool integer, long long whole) {
+        if (packInt32_) {
+            if (!integer || whole < INT32_MIN || whole > INT32_MAX) return false;
+            const std::int32_t v = std::int32_t(whole);
+            const auto* b = reinterpret_cast<const std::uint8_t*>(&v);
+            packing_->insert(packing_->end(), b, b + sizeof v);
+        } else {
+            const auto* b = reinterpret_cast<const std::uint8_t*>(&value);
+            packing_->insert(packing_->end(), b, b + sizeof value);
+        }
+        return true;
+    }
+
+    Json& root_;
+    const std::vector<ArrayFacts>& facts_;
+    bool pack_;
+    std::vector<Json*> stack_;
+    Json* slot_ = nullptr;
+    Json::binary_t* packing_ = nullptr;
+    bool packInt32_ = false;
+    size_t ordinal_ = 0, next_ = 0;
 };
 
 std::string shortNumber(const Json& v) {
@@ -93,7 +240,7 @@ const char* typeName(const Json& v) {
 
 }  // namespace
 
-JsonFile parseJson(std::string_view text, const std::string& name) {
+JsonFile parseJson(std::string_view text, const std::string& name, bool packNumbers) {
     JsonFile file;
     PathTracker tracker;
     const bool ok = Json::sax_parse(text.begin(), text.end(), &tracker);
@@ -104,8 +251,11 @@ JsonFile parseJson(std::string_view text, const std::string& name) {
         file.error = name + ": " + (at.empty() ? "" : at + ": ") + what;
         return file;
     }
-    file.doc = Json::parse(text.begin(), text.end(), nullptr, false);
-    if (file.doc.is_discarded()) file.error = name + ": not valid JSON";
+    std::sort(tracker.arrays.begin(), tracker.arrays.end(),
+              [](const ArrayFacts& a, const ArrayFacts& b) { return a.ordinal < b.ordinal; });
+    TreeBuilder builder(file.doc, tracker.arrays, packNumbers);
+    if (!Json::sax_parse(text.begin(), text.end(), &builder))
+        file.error = name + ": not valid JSON";
     return file;
 }
 
@@ -201,6 +351,39 @@ bool JsonFields::boolean(const char* key, std::optional<bool> fallback) {
         return fallback.value_or(false);
     }
     return v->get<bool>();
+}
+
+double PackedNumbers::at(size_t k) const {
+    if (int32) {
+        std::int32_t v;
+        std::memcpy(&v, data + 4 * k, sizeof v);
+        return v;
+    }
+    double v;
+    std::memcpy(&v, data + 8 * k, sizeof v);
+    return v;
+}
+
+Json PackedNumbers::element(size_t k) const {
+    const double v = at(k);
+    if (writtenAsInteger(k) && v >= -0x1p63 && v < 0x1p63) return Json(std::int64_t(v));
+    if (writtenAsInteger(k) && v >= 0)  // 2^64 is the double nearest to the largest uint64
+        return Json(v < 0x1p64 ? std::uint64_t(v) : UINT64_MAX);
+    return Json(v);
+}
+
+std::optional<PackedNumbers> packedNumbers(const Json& value) {
+    if (!value.is_binary()) return std::nullopt;
+    const Json::binary_t& b = value.get_binary();
+    if (!b.has_subtype()) return std::nullopt;
+    const std::uint64_t kind = b.subtype() & 0xff;
+    if (kind != kPackedInt32 && kind != kPackedDouble) return std::nullopt;
+    PackedNumbers p;
+    p.int32 = kind == kPackedInt32;
+    p.data = b.data();
+    p.size = b.size() / (p.int32 ? 4 : 8);
+    p.firstFloat = long(b.subtype() >> 8) - 1;
+    return p;
 }
 
 }  // namespace sim

@@ -24,7 +24,25 @@ struct JsonFile {
 };
 
 JsonFile readJsonFile(const std::string& path, std::uintmax_t maxBytes = kMaxJsonFileBytes);
-JsonFile parseJson(std::string_view text, const std::string& nameForMessages);
+// `packNumbers`: arrays of kPackedArrayMin or more numbers are held packed (see PackedNumbers),
+// so that a tree costs at most a few bytes per byte of the text, whatever the file holds.
+JsonFile parseJson(std::string_view text, const std::string& nameForMessages,
+                   bool packNumbers = false);
+
+// A packed array: a binary value of int32 (when every element was written as an integer
+// that fits one) or double elements, which the JSON text itself never produces. A node of
+// nlohmann's tree costs 16 bytes, eight times the text of an element such as "0,".
+inline constexpr size_t kPackedArrayMin = 32;
+struct PackedNumbers {
+    const std::uint8_t* data = nullptr;
+    size_t size = 0;
+    bool int32 = false;
+    long firstFloat = -1;  // elements before it were written as integers; -1: all were
+    double at(size_t k) const;
+    bool writtenAsInteger(size_t k) const { return firstFloat < 0 || long(k) < firstFloat; }
+    Json element(size_t k) const;  // as the plain parse would have given it
+};
+std::optional<PackedNumbers> packedNumbers(const Json& value);
 
 // Typed, range-checked access to the fields of one object. The first problem is kept in
 // error() as "<where>: field '<key>' ..." and later calls return their fallback.

@@ -453,6 +453,7 @@ std::string readState(const std::string& path, const std::vector<Collider>& coll
         if (std::string e = readTextFile(path, text, kMaxStateBytes); !e.empty())
             throw jsonio::JsonError(e);
         const json j = parseChecked(path, text);
+        std::string().swap(text);  // the tree holds it all now: free it before the state is built
         const Node root(j, path, "");
         info.version = kStateFileVersion;
         Snapshot next;

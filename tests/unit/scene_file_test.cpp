@@ -213,3 +213,31 @@ TEST(SceneFile, ImportPathsAreRelativeToTheSceneFile) {
     ASSERT_EQ(readAndBuild(copy, again), "");
     EXPECT_EQ(stateHash(again), stateHash(world));
 }
+
+// Long arrays of numbers are held packed while read (json_read.h): they read, and are refused,
+// exactly as short ones, with the message naming the element.
+TEST(SceneFile, LongPinListsReadAndAreRefusedLikeShortOnes) {
+    std::string pins;
+    for (int k = 0; k < 40; ++k) {
+        if (k > 0) pins += ",";
+        pins += std::to_string(k % 25);
+    }
+    const auto file = [&](const std::string& tail) {
+        return kHead +
+               R"("scene": {"name": "hanging_cloth", "resolution": 4}, "pins": {"pinned": [)" +
+               pins + tail + "]}}";
+    };
+    World world;
+    ASSERT_EQ(readAndBuild(write(file("")), world), "");
+    ASSERT_EQ(world.particles.size(), 25);
+    for (int i = 0; i < 25; ++i) EXPECT_TRUE(world.particles.pinned[i]) << i;
+
+    expectRefused(file(",25"), "pins.pinned[40]: particle 25 is out of range");
+    expectRefused(file(",-1"), "pins.pinned[40]: value -1 is out of range [0, 1073741824]");
+    expectRefused(file(",2.5"), "pins.pinned[40]: expected an integer, got 2.5");
+    expectRefused(file(",3.0,7"), "pins.pinned[40]: expected an integer, got 3.0");
+    expectRefused(file(",4294967297"),
+                  "pins.pinned[40]: value 4294967297 is out of range [0, 1073741824]");
+    expectRefused(file(",\"a\""), "pins.pinned[40]: expected an integer, got \"a\"");
+    expectRefused(file(",1e400"), "pins.pinned[40]: number out of range");
+}
