@@ -67,6 +67,40 @@ std::string runTetgen(const std::string& program, const std::string& flags, cons
     return message;
 }
 
+// A mesh TetGen made of `surface` lies within the surface's bounding box (TetGen adds points
+// inside the hull only) and has every tet turned the same way with a volume. A cache entry
+// whose files were edited and given a matching .sum fails here, not later in a step.
+std::string checkTetsFitSurface(const TetMesh& mesh, const TriangleMesh& surface,
+                                const std::string& nodeName, const std::string& eleName) {
+    Vec3 lo = Vec3::Constant(INFINITY), hi = Vec3::Constant(-INFINITY);
+    for (const Vec3& v : surface.vertices) {
+        lo = lo.cwiseMin(v);
+        hi = hi.cwiseMax(v);
+    }
+    const Vec3 margin = Vec3::Constant(1e-9 * (hi - lo).norm());
+    for (size_t i = 0; i < mesh.vertices.size(); ++i) {
+        const Vec3& v = mesh.vertices[i];
+        if (!((v.array() >= (lo - margin).array()).all() &&
+              (v.array() <= (hi + margin).array()).all()))
+            return nodeName + ": vertex " + std::to_string(i) +
+                   " lies outside the bounding box of the surface it was made from";
+    }
+    const auto volume = [&](const Tet& k) {
+        return signedTetVolume(mesh.vertices[k[0]], mesh.vertices[k[1]], mesh.vertices[k[2]],
+                               mesh.vertices[k[3]]);
+    };
+    size_t positive = 0;
+    for (const Tet& k : mesh.tets) positive += volume(k) > 0;
+    const bool majorityPositive = 2 * positive >= mesh.tets.size();
+    for (size_t t = 0; t < mesh.tets.size(); ++t) {
+        const Real v = volume(mesh.tets[t]);
+        if (v == 0 || (v > 0) != majorityPositive)
+            return eleName + ": tet " + std::to_string(t) +
+                   (v == 0 ? " has no volume" : " is turned the other way from most tets");
+    }
+    return {};
+}
+
 TetgenResult failed(std::string error) {
     TetgenResult r;
     r.error = std::move(error);
@@ -126,6 +160,9 @@ TetgenResult tetrahedralize(const TriangleMesh& surface, const TetgenOptions& op
     std::string problem = loadCacheEntry(stem, meta, nodeText, eleText);
     if (problem.empty()) {
         TetMeshResult cached = parseTetGen(nodeText, eleText, stem + ".1.node", stem + ".1.ele");
+        if (cached.error.empty())
+            cached.error =
+                checkTetsFitSurface(cached.mesh, surface, stem + ".1.node", stem + ".1.ele");
         if (cached.error.empty()) {
             result.mesh = std::move(cached.mesh);
             result.fromCache = true;
@@ -150,6 +187,8 @@ TetgenResult tetrahedralize(const TriangleMesh& surface, const TetgenOptions& op
     TetMeshResult read = readError.empty()
                              ? parseTetGen(nodeText, eleText, work + ".1.node", work + ".1.ele")
                              : TetMeshResult{{}, readError};
+    if (read.error.empty())
+        read.error = checkTetsFitSurface(read.mesh, surface, work + ".1.node", work + ".1.ele");
     std::error_code ec;
     if (!read.error.empty()) {
         const std::string message = "tetgen " + flags + " gave no usable tets: " + read.error +

@@ -156,6 +156,67 @@ TEST(TetgenReliability, DamagedCacheEntryIsNamedRemovedAndRebuilt) {
     fs::remove_all(dir);
 }
 
+namespace {
+
+// Replaces the cached file `path` by `text` and writes its size and checksum into the .sum, as
+// someone who edits an entry on purpose would.
+void forge(const std::string& stem, const std::string& ext, const std::string& text) {
+    std::ofstream(stem + ".1." + ext) << text;
+    std::string sum;
+    ASSERT_EQ(readTextFile(stem + ".sum", sum), "");
+    const size_t at = sum.find("\n" + ext + " ") + 1;
+    const size_t end = sum.find('\n', at);
+    sum = sum.substr(0, at) + ext + " " + std::to_string(text.size()) + " " +
+          hex16(fnv1a(text.data(), text.size())) + sum.substr(end);
+    std::ofstream(stem + ".sum") << sum;
+}
+
+}  // namespace
+
+// An entry edited with a matching .sum: a vertex moved far away, or one tet turned inside out.
+// It is named, removed and rebuilt, never stepped.
+TEST(TetgenReliability, ForgedCacheEntryIsNamedRemovedAndRebuilt) {
+    const std::string dir = freshDir("forged");
+    TetgenOptions options;
+    options.cacheDir = dir;
+    const TriangleMesh sphere = makeIcosphere(Vec3::Zero(), 1.0, 2);
+    const TetgenResult first = tetrahedralize(sphere, options);
+    ASSERT_EQ(first.error, "");
+    std::string stem;
+    for (const auto& entry : fs::directory_iterator(dir))
+        if (entry.path().extension() == ".sum")
+            stem = (entry.path().parent_path() / entry.path().stem()).string();
+    ASSERT_FALSE(stem.empty());
+    std::string node, ele;
+    ASSERT_EQ(readTextFile(stem + ".1.node", node), "");
+    ASSERT_EQ(readTextFile(stem + ".1.ele", ele), "");
+    // Line 2 of each file is element 0: "0 x y z" and "0 a b c d".
+    const auto firstRecord = [](const std::string& text, const std::string& record) {
+        const size_t line = text.find('\n') + 1;
+        return text.substr(0, line) + record + text.substr(text.find('\n', line));
+    };
+    const Tet& t = first.mesh.tets[0];
+    const std::string flipped = "0 " + std::to_string(t[1]) + " " + std::to_string(t[0]) + " " +
+                                std::to_string(t[2]) + " " + std::to_string(t[3]);
+    const struct {
+        std::string ext, text, message;
+    } cases[] = {
+        {"node", firstRecord(node, "0 1e30 0 0"),
+         ".1.node: vertex 0 lies outside the bounding box of the surface"},
+        {"ele", firstRecord(ele, flipped), ".1.ele: tet 0 is turned the other way from most tets"}};
+    for (const auto& c : cases) {
+        forge(stem, c.ext, c.text);
+        const TetgenResult again = tetrahedralize(sphere, options);
+        ASSERT_EQ(again.error, "");
+        EXPECT_FALSE(again.fromCache);
+        EXPECT_TRUE(has(again.note, "tetgen cache entry " + stem + " was bad (" + stem + c.message))
+            << again.note;
+        EXPECT_EQ(again.mesh.tets, first.mesh.tets);
+        EXPECT_EQ(again.mesh.vertices, first.mesh.vertices);
+    }
+    fs::remove_all(dir);
+}
+
 TEST(TetgenReliability, UnrelatedValidMeshInTheCacheIsNotUsed) {
     const std::string dir = freshDir("unrelated");
     TetgenOptions options;
