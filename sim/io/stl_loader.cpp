@@ -1,5 +1,6 @@
 #include "sim/io/stl_loader.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -134,7 +135,23 @@ ObjResult parseStl(const std::string& bytes, const std::string& name) {
                 " bytes does not match its triangle count (expected 84 + 50 x count): truncated?");
         return failure(name + ": not an STL file (too short for binary STL, no 'solid' line)");
     }
-    return parseAscii(bytes, name);
+    ObjResult ascii = parseAscii(bytes, name);
+    // A binary header may start with "solid" too; then control bytes, not an empty mesh, say
+    // what the file is.
+    const bool control = std::any_of(bytes.begin(), bytes.end(), [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return u < 0x20 && c != '\n' && c != '\r' && c != '\t';
+    });
+    if (ascii.mesh.triangles.empty() && control && bytes.size() >= 84) {
+        uint32_t count;
+        std::memcpy(&count, bytes.data() + 80, 4);
+        return failure(name + ": starts with 'solid' but holds binary bytes; as a binary STL its " +
+                       std::to_string(bytes.size()) +
+                       " bytes do not match its triangle count (84 + 50 x " +
+                       std::to_string(count) + " = " + std::to_string(84 + 50 * uint64_t(count)) +
+                       " bytes): truncated?");
+    }
+    return ascii;
 }
 
 ObjResult loadStl(const std::string& path) {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "sim/core/validation.h"
+
 namespace sim {
 
 EdgeAdjacency buildEdges(const TriangleMesh& mesh) {
@@ -59,6 +61,12 @@ std::string checkTriangleMesh(const TriangleMesh& mesh) {
     for (int i = 0; i < n; ++i)
         if (!mesh.vertices[i].allFinite()) {
             out << "vertex " << i << " has a non-finite coordinate";
+            return out.str();
+        } else if (mesh.vertices[i].cwiseAbs().maxCoeff() > kExplodedValue) {
+            // The area test below squares differences, which overflow long before a double does.
+            out << "vertex " << i << " has a coordinate of "
+                << mesh.vertices[i].cwiseAbs().maxCoeff() << ", beyond the " << kExplodedValue
+                << " a scene's coordinates may reach";
             return out.str();
         }
     for (size_t t = 0; t < mesh.triangles.size(); ++t) {

@@ -44,6 +44,19 @@ TEST(BadInput, ZeroAreaTriangle) {
     EXPECT_TRUE(contains(error, "zero area")) << error;
 }
 
+// Coordinates of 1e308 are finite, but the area test overflows on them: the message names
+// the coordinate, not a zero area.
+TEST(BadInput, HugeCoordinateIsNamedNotCalledZeroArea) {
+    TriangleMesh mesh;
+    mesh.vertices = {Vec3(0, 0, 0), Vec3(1e308, 0, 0), Vec3(0, 1e308, 0)};
+    mesh.triangles = {{0, 1, 2}};
+    World world;
+    const std::string error = addCloth(world, mesh, ClothOptions{});
+    EXPECT_TRUE(contains(error, "vertex 1 has a coordinate of 1e+308")) << error;
+    EXPECT_FALSE(contains(error, "zero area")) << error;
+    EXPECT_EQ(world.particles.size(), 0);
+}
+
 TEST(BadInput, NonManifoldObjNamesTheEdge) {
     const std::string obj =
         "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 -1 0\nv 0 0 1\n"

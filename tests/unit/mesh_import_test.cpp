@@ -98,6 +98,11 @@ TEST(StlLoader, AsciiAndBinaryGiveTheSameWeldedMesh) {
     ASSERT_EQ(binary.error, "");
     EXPECT_EQ(binary.mesh.vertices, ascii.mesh.vertices);
     EXPECT_EQ(binary.mesh.triangles, ascii.mesh.triangles);
+    // Cut short, it is named as a binary STL that does not match its count, not an empty mesh.
+    const ObjResult cut = parseStl(bin.substr(0, bin.size() - 10), "cut.stl");
+    EXPECT_EQ(cut.error,
+              "cut.stl: starts with 'solid' but holds binary bytes; as a binary STL its 274 bytes "
+              "do not match its triangle count (84 + 50 x 4 = 284 bytes): truncated?");
 }
 
 TEST(StlLoader, BadFilesNameTheFileAndWhere) {
