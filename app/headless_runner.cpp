@@ -6,6 +6,7 @@
 
 #include "app/load_world.h"
 #include "sim/core/checks.h"
+#include "sim/core/frame_cost.h"
 #include "sim/core/metrics.h"
 #include "sim/core/state_hash.h"
 #include "sim/io/obj_export.h"
@@ -52,6 +53,14 @@ bool writeStatsRow(sim::StatsCsv& csv, const sim::World& world, int penetrations
     return false;
 }
 
+// Warns on stderr of a frame far dearer than the run's usual one (sim/core/frame_cost.h).
+void warnOfCost(sim::FrameCostWatch& watch, const sim::World& world) {
+    const std::string w =
+        watch.update(world.frame(), world.profile.total, world.contacts().self.size(),
+                     world.particles.size(), world.settings.substepDt());
+    if (!w.empty()) std::cerr << "pbd-sandbox: warning: " << w << "\n";
+}
+
 }  // namespace
 
 int runHeadless(const Options& o) {
@@ -93,6 +102,7 @@ int runHeadless(const Options& o) {
     sim::EdgeCrossingMonitor edgeCrossings;
     if (csv.isOpen()) crossings.update(world), edgeCrossings.update(world);
     int maxPenetrations = 0, totalCrossings = 0, totalEdgeCrossings = 0;
+    sim::FrameCostWatch costWatch;
     for (int f = 0; f < frames; ++f) {
         try {
             world.step();
@@ -102,6 +112,7 @@ int runHeadless(const Options& o) {
             return 1;
         }
         simMs += world.profile.total;
+        warnOfCost(costWatch, world);
         if (std::string error = exporter.writeFrame(world); !error.empty()) {
             std::cerr << "pbd-sandbox: " << error << "\n";
             return 1;

@@ -137,6 +137,7 @@ bool SimSession::build(const sim::SceneDescription& d,
     description_ = d;
     resolution_ = d.params.resolution;
     ++generation_;
+    costWatch_.reset();
     budget_ = 0;
     stepOnce_ = false;
     failure_.clear();
@@ -261,6 +262,18 @@ bool SimSession::stepChecked() {
     return false;
 }
 
+void SimSession::watchCost() {
+    // Another solver, iteration count, substep count or dt costs what it costs: measure the
+    // usual frame again.
+    const sim::Settings& s = world_.settings;
+    const auto costly = std::make_tuple(int(s.solver), s.iterations, s.substeps, s.frameDt);
+    if (costly != costSettings_) costWatch_.reset(), costSettings_ = costly;
+    const std::string w =
+        costWatch_.update(world_.frame(), world_.profile.total, world_.contacts().self.size(),
+                          world_.particles.size(), s.substepDt());
+    if (!w.empty()) notice("warning: " + w);
+}
+
 int SimSession::advanceFrame() {
     ++tick_;
     int steps = 0;
@@ -286,6 +299,7 @@ int SimSession::advanceFrame() {
     for (int k = 0; k < steps && stepChecked(); ++k) {
         frame += world_.profile;
         ++stats_.steps;
+        watchCost();
         if (std::string e = exporter_.writeFrame(world_); !e.empty()) {  // it stops itself
             exportFailed_ = true;
             notice("mesh export stopped: " + e);

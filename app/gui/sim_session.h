@@ -7,11 +7,13 @@
 // writes the --stats rows and fills snapshots. SimThread (sim_thread.h) runs it on its own
 // thread.
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "app/gui/commands.h"
 #include "app/gui/snapshot.h"
 #include "app/options.h"
+#include "sim/core/frame_cost.h"
 #include "sim/core/undo_stack.h"
 #include "sim/io/obj_export.h"
 #include "sim/io/scene_file.h"
@@ -72,6 +74,7 @@ class SimSession {
     void selectSolver(sim::SolverKind kind);
     void notice(const std::string& text);
     bool stepChecked();  // one world step; false (state restored, paused) when it failed
+    void watchCost();    // after a step: a notice when it cost far more than the usual one
     void fail(const std::string& what);
 
     Options options_;
@@ -100,6 +103,8 @@ class SimSession {
     sim::UndoStack undo_;                // before each pin, cut and tearing step; cleared by a load
     sim::ObjSequenceExporter exporter_;  // one OBJ per step while active
     bool exportFailed_ = false;          // an export could not start or a file not be written
+    sim::FrameCostWatch costWatch_;      // warns of a frame far dearer than the usual one
+    std::tuple<int, int, int, double> costSettings_{-1, 0, 0, 0};  // what the usual frame ran
 };
 
 }  // namespace app::gui
