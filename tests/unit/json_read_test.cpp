@@ -22,7 +22,7 @@ std::string randomNumber(std::mt19937& rng) {
         case 2:
             return std::to_string(4294967296LL + rng() % 100);
         case 3:
-            return "-" + std::to_string(9223372036854775807ULL - rng() % 10);
+            return std::to_string(-9223372036854775807LL + static_cast<long long>(rng() % 10));
         case 4:
             return std::to_string(18446744073709551615ULL - rng() % 10);
         default:
