@@ -8,8 +8,8 @@
 #include "sim/core/state_hash.h"
 #include "sim/core/validation.h"
 #include "sim/io/atomic_file.h"
+#include "sim/io/checksum.h"
 #include "sim/io/json_io.h"
-#include "sim/io/tetgen_cache.h"
 #include "sim/io/text_scan.h"
 
 namespace sim {

@@ -13,12 +13,9 @@
 #include <cstdint>
 #include <string>
 
-namespace sim {
+#include "sim/io/checksum.h"  // fnv1a, hex16: the .sum file's hash
 
-// FNV-1a, the cache's hash (not cryptographic: it detects damage and mix-ups, not attacks
-// by someone who can already write the user's cache).
-uint64_t fnv1a(const void* data, size_t bytes, uint64_t h = 1469598103934665603ull);
-std::string hex16(uint64_t h);
+namespace sim {
 
 // What an entry was made from.
 struct TetgenCacheMeta {
