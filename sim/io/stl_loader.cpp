@@ -137,12 +137,13 @@ ObjResult parseStl(const std::string& bytes, const std::string& name) {
     }
     ObjResult ascii = parseAscii(bytes, name);
     // A binary header may start with "solid" too; then control bytes, not an empty mesh, say
-    // what the file is.
-    const bool control = std::any_of(bytes.begin(), bytes.end(), [](char c) {
+    // what the file is. Scanned only when the ASCII reading found nothing.
+    const auto control = [](char c) {
         const auto u = static_cast<unsigned char>(c);
         return u < 0x20 && c != '\n' && c != '\r' && c != '\t';
-    });
-    if (ascii.mesh.triangles.empty() && control && bytes.size() >= 84) {
+    };
+    if (ascii.mesh.triangles.empty() && bytes.size() >= 84 &&
+        std::any_of(bytes.begin(), bytes.end(), control)) {
         uint32_t count;
         std::memcpy(&count, bytes.data() + 80, 4);
         return failure(name + ": starts with 'solid' but holds binary bytes; as a binary STL its " +
