@@ -42,6 +42,14 @@ bool has(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
 
+// The cache entry in `dir` (a folder holding one): its path without .sum, .1.node or .1.ele.
+std::string entryStem(const std::string& dir) {
+    for (const auto& entry : fs::directory_iterator(dir))
+        if (entry.path().extension() == ".sum")
+            return (entry.path().parent_path() / entry.path().stem()).string();
+    return {};
+}
+
 // Sets or unsets environment variables for one scope.
 struct EnvGuard {
     std::vector<std::pair<std::string, std::optional<std::string>>> saved;
@@ -133,10 +141,9 @@ TEST(TetgenReliability, DamagedCacheEntryIsNamedRemovedAndRebuilt) {
     const TriangleMesh sphere = makeIcosphere(Vec3::Zero(), 1.0, 2);
     const TetgenResult first = tetrahedralize(sphere, options);
     ASSERT_EQ(first.error, "");
-    std::string ele;
-    for (const auto& entry : fs::directory_iterator(dir))
-        if (entry.path().extension() == ".ele") ele = entry.path().string();
-    ASSERT_FALSE(ele.empty());
+    const std::string stem = entryStem(dir);
+    ASSERT_FALSE(stem.empty());
+    const std::string ele = stem + ".1.ele";
     // A degenerate tet (a repeated corner) in the cached file.
     std::string text;
     ASSERT_EQ(readTextFile(ele, text), "");
@@ -146,7 +153,6 @@ TEST(TetgenReliability, DamagedCacheEntryIsNamedRemovedAndRebuilt) {
     const TetgenResult second = tetrahedralize(sphere, options);
     ASSERT_EQ(second.error, "");
     EXPECT_FALSE(second.fromCache);
-    const std::string stem = ele.substr(0, ele.size() - std::string(".1.ele").size());
     EXPECT_TRUE(has(second.note, "tetgen cache entry " + stem + " was bad")) << second.note;
     EXPECT_TRUE(has(second.note, stem + ".1.ele: size or checksum differs")) << second.note;
     EXPECT_EQ(second.mesh.tets, first.mesh.tets);
@@ -182,10 +188,7 @@ TEST(TetgenReliability, ForgedCacheEntryIsNamedRemovedAndRebuilt) {
     const TriangleMesh sphere = makeIcosphere(Vec3::Zero(), 1.0, 2);
     const TetgenResult first = tetrahedralize(sphere, options);
     ASSERT_EQ(first.error, "");
-    std::string stem;
-    for (const auto& entry : fs::directory_iterator(dir))
-        if (entry.path().extension() == ".sum")
-            stem = (entry.path().parent_path() / entry.path().stem()).string();
+    const std::string stem = entryStem(dir);
     ASSERT_FALSE(stem.empty());
     std::string node, ele;
     ASSERT_EQ(readTextFile(stem + ".1.node", node), "");
