@@ -136,9 +136,13 @@ std::string VideoRecorder::stop() {
     sim::readTextFile(log_, log, 1 << 20);
     std::remove(log_.c_str());
     if (r.ok()) return {};
+    // A video whose encoder failed (a full disk, a killed ffmpeg) is cut short at an unknown
+    // point: nothing partial stays under the name the person asked for.
+    std::error_code ec;
+    const bool removed = std::filesystem::remove(path_, ec);
     while (!log.empty() && (log.back() == '\n' || log.back() == ' ')) log.pop_back();
     return "ffmpeg failed writing " + path_ + " (" + r.describe(60.0) + ")" +
-           (log.empty() ? "" : ": " + log);
+           (log.empty() ? "" : ": " + log) + (removed ? "; the partial video was removed" : "");
 }
 
 }  // namespace app::gui

@@ -77,7 +77,7 @@ bool SimSession::loadFile(const std::string& path) {
 bool SimSession::startExport(const std::string& folder) {
     exporter_.stop();
     if (std::string e = exporter_.start(folder); !e.empty()) {
-        exportFailed_ = true;
+        outputFailed_ = true;
         notice("cannot export meshes: " + e);
         return false;
     }
@@ -301,7 +301,7 @@ int SimSession::advanceFrame() {
         ++stats_.steps;
         watchCost();
         if (std::string e = exporter_.writeFrame(world_); !e.empty()) {  // it stops itself
-            exportFailed_ = true;
+            outputFailed_ = true;
             notice("mesh export stopped: " + e);
         }
         const auto& x = world_.particles.x;
@@ -340,7 +340,10 @@ void SimSession::writeStats(const UiStatus& ui) {
     row.insert(row.end(), {double(sim::countPenetrations(world_)), heldIndex, h.x(), h.y(), h.z(),
                            mean.x(), mean.y(), mean.z(), sim::volumeRatio(world_)});
     row.push_back(g && g->slipped ? 1.0 : 0.0);  // the hand held short by its slip rule
-    if (!csv_.writeRow(world_, row)) notice("stats stopped: " + csv_.error());
+    if (!csv_.writeRow(world_, row)) {
+        outputFailed_ = true;
+        notice("stats stopped: " + csv_.error());
+    }
 }
 
 void SimSession::publish(const PublishOptions& options, Snapshot& out) const {
@@ -358,7 +361,7 @@ void SimSession::publish(const PublishOptions& options, Snapshot& out) const {
     out.failure = failure_;
     out.exportFolder = exporter_.active() ? exporter_.folder() : std::string();
     out.exportedFrames = exporter_.framesWritten();
-    out.exportFailed = exportFailed_;
+    out.outputFailed = outputFailed_;
 }
 
 }  // namespace app::gui

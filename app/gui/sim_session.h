@@ -102,7 +102,7 @@ class SimSession {
     sim::StatsCsv csv_;
     sim::UndoStack undo_;                // before each pin, cut and tearing step; cleared by a load
     sim::ObjSequenceExporter exporter_;  // one OBJ per step while active
-    bool exportFailed_ = false;          // an export could not start or a file not be written
+    bool outputFailed_ = false;          // an export or stats file could not be written (exit 1)
     sim::FrameCostWatch costWatch_;      // warns of a frame far dearer than the usual one
     std::tuple<int, int, int, double> costSettings_{-1, 0, 0, 0};  // what the usual frame ran
 };

@@ -60,7 +60,7 @@ struct Snapshot {
     std::string failure;        // set while paused by a failed step: what, where, which setting
     std::string exportFolder;   // the mesh export's folder while it runs, else empty
     int exportedFrames = 0;     // OBJ files it has written
-    bool exportFailed = false;  // an export could not start or write a file (the run exits 1)
+    bool outputFailed = false;  // an export or the stats could not be written (the run exits 1)
 
     int particleCount() const { return static_cast<int>(x.size()); }
     render::SurfaceView surface() const;

@@ -161,7 +161,7 @@ int runWindow(const Options& o) {
         s.fps.push(static_cast<float>(1000.0 / std::max(msSince(frameStart), 1e-3)));
     }
     int status = outputs.finish();
-    if (s.view.exportFailed) status = 1;  // reported in the window when it happened
+    if (s.view.outputFailed) status = 1;  // reported in the window when it happened
     if (!stopSessionRecording(s).empty()) status = 1;
     const double seconds = msSince(start) / 1000.0;
     GLint samples = 0;

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -198,6 +199,10 @@ PipedProcess::~PipedProcess() {
 std::string PipedProcess::start(const std::vector<std::string>& argv, const std::string& logPath) {
     if (running()) finish(5.0);
     if (argv.empty() || argv[0].empty()) return "no program to run";
+    // A write to a pipe whose reader is gone raises SIGPIPE for the whole process, so any
+    // thread that does not block it (a worker, the GL driver's) takes the default action and
+    // the program dies without a word. Ignored, the write fails with EPIPE and is reported.
+    std::signal(SIGPIPE, SIG_IGN);
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0)
         return std::string("cannot create a pipe: ") + std::strerror(errno);
@@ -218,22 +223,10 @@ bool PipedProcess::write(const void* data, size_t bytes) {
     if (fd_ < 0) return false;
     const char* p = static_cast<const char*>(data);
     while (bytes > 0) {
-        // MSG_NOSIGNAL does not apply to pipes: block SIGPIPE for this write instead.
-        sigset_t block, old;
-        sigemptyset(&block);
-        sigaddset(&block, SIGPIPE);
-        pthread_sigmask(SIG_BLOCK, &block, &old);
         const ssize_t n = ::write(fd_, p, bytes);
-        const int err = errno;
-        if (n < 0 && err == EPIPE) {
-            // Discard the pending SIGPIPE before unblocking it.
-            struct timespec zero {};
-            sigtimedwait(&block, nullptr, &zero);
-        }
-        pthread_sigmask(SIG_SETMASK, &old, nullptr);
         if (n < 0) {
-            if (err == EINTR) continue;
-            return false;
+            if (errno == EINTR) continue;
+            return false;  // EPIPE: the child stopped reading (SIGPIPE is ignored, see start)
         }
         p += n;
         bytes -= static_cast<size_t>(n);

@@ -136,7 +136,7 @@ TEST(WindowContent, MeshExportWritesOneObjPerSimulatedFrame) {
         EXPECT_TRUE(fs::exists(fs::path(folder) / sim::exportFrameName(frame))) << frame;
     const Snapshot snap = published(session);
     EXPECT_TRUE(snap.exportFolder.empty());
-    EXPECT_FALSE(snap.exportFailed);
+    EXPECT_FALSE(snap.outputFailed);
     EXPECT_NE(snap.message.find("6 OBJ files in " + folder), std::string::npos) << snap.message;
 }
 
@@ -147,7 +147,7 @@ TEST(WindowContent, AFailedExportIsReported) {
     ASSERT_EQ(session.start(), "");
     session.apply(StartMeshExport{file + "/meshes"}, 1);
     Snapshot snap = published(session);
-    EXPECT_TRUE(snap.exportFailed);
+    EXPECT_TRUE(snap.outputFailed);
     EXPECT_TRUE(snap.exportFolder.empty());
     EXPECT_NE(snap.message.find("cannot export meshes: " + file), std::string::npos)
         << snap.message;
@@ -160,7 +160,7 @@ TEST(WindowContent, AFailedExportIsReported) {
     fs::remove_all(folder);  // the next file cannot be written
     running.advanceFrame();
     snap = published(running);
-    EXPECT_TRUE(snap.exportFailed);
+    EXPECT_TRUE(snap.outputFailed);
     EXPECT_TRUE(snap.exportFolder.empty());  // stopped
     EXPECT_NE(snap.message.find("mesh export stopped: cannot write " + folder), std::string::npos)
         << snap.message;
