@@ -96,10 +96,9 @@ struct Settings {
     bool tethers = false;
     // The mouse's hand (World::beginGrab) slips rather than stretch the held particle's edges
     // past this strain: the limit of its pull (an edge's force grows with its strain), so that
-    // a yank drags the cloth instead of stretching one edge without bound. 0 = never slips
-    // (pinned to the cursor), the default until a switch to MGPBD under a slipping hand no
-    // longer jumps (tests/data/switch_pairs.json); 0.75 keeps a hard yank under strain 2.
-    Real grabSlipStrain = 0;
+    // a yank drags the cloth instead of stretching one edge without bound. Above the tear
+    // strains the scenes use, so that pulling tears. 0 = never slips (pinned to the cursor).
+    Real grabSlipStrain = 0.75;
 
     bool trackResidual = true;       // solvers report their residual (one extra pass per frame)
     bool validateEachStage = false;  // NaN / index checks after every stage (debug aid)

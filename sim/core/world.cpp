@@ -5,6 +5,9 @@
 #include <cstdio>
 #include <limits>
 #include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 #include "sim/collision/collision_stage.h"
 #include "sim/core/stages.h"
@@ -300,6 +303,23 @@ Real largestStep(const Vec3& a, const Vec3& d, Real dd, Real longest) {
 }
 }  // namespace
 
+std::vector<std::pair<int, Real>> World::handReach() const {
+    const int held = grab_->particle;
+    std::vector<std::pair<int, Real>> reach;
+    std::unordered_map<int, Real> toHand;  // particle -> its tether's length to the hand
+    for (const TetherConstraint& c : constraints.tethers) {
+        if (c.i == held) reach.push_back({c.anchor, c.length});
+        if (c.anchor == held) toHand[c.i] = c.length;
+    }
+    // A particle x tethered to the hand and to a pin P has a place that meets both only while
+    // |hand - P| <= len(x, P) + len(x, hand).
+    for (const TetherConstraint& c : constraints.tethers)
+        if (c.anchor != held)
+            if (auto it = toHand.find(c.i); it != toHand.end())
+                reach.push_back({c.anchor, c.length + it->second});
+    return reach;
+}
+
 void World::moveHeldParticle(Real alpha) {
     const int i = grab_->particle;
     const Vec3 q = particles.x[i];  // where the hand holds it now
@@ -309,20 +329,31 @@ void World::moveHeldParticle(Real alpha) {
     if (slip > 0 && dd > 0) {
         // The slip: no edge (j, rest length l) of the particle ends longer than (1 + slip) l,
         // nor longer than it already is; the cursor pulling further only widens the gap.
+        // Nor does the hand move while another edge anywhere is stretched past (1 + slip) l:
+        // the pull reaches far edges through the cloth, and a fast drag stretches those the
+        // solve's iterations do not reach while the held particle's own edges are short.
         Real shortest = std::numeric_limits<Real>::infinity();
+        const Real reach2 = (1 + slip) * (1 + slip);
         for (const DistanceConstraint& c : constraints.distance) {
-            if (c.i != i && c.j != i) continue;
+            if (c.i != i && c.j != i) {
+                const Real l2 = (particles.x[c.i] - particles.x[c.j]).squaredNorm();
+                if (l2 > reach2 * c.restLength * c.restLength) t = 0;
+                continue;
+            }
             shortest = std::min(shortest, c.restLength);
             t = std::min(t, largestStep(q - particles.p[c.i == i ? c.j : c.i], d, dd,
                                         (1 + slip) * c.restLength));
         }
-        // Nor further past its tethers to the pins (built with it held, sim/topology/
-        // tethers.h) than one of its edges may stretch: the cloth between cannot follow.
+        // Nor past its tethers to the pins (built with it held, sim/topology/tethers.h), nor
+        // so far from a pin that a particle tethered to both it and the pin has no place
+        // that meets both tethers: the edge where the two tethered regions meet would stretch
+        // by what the hand went beyond. A tenth of an edge is let through, so that a taut
+        // cloth, held at its tethers' length, still turns and lifts under the hand; where
+        // tearing is on, one slip of an edge, so that pulling tears.
+        const Real beyond = (settings.tearStrain > 0 ? slip : std::min(slip, Real(0.1))) * shortest;
         if (std::isfinite(shortest))
-            for (const TetherConstraint& c : constraints.tethers)
-                if (c.i == i)
-                    t = std::min(t, largestStep(q - particles.p[c.anchor], d, dd,
-                                                c.length + slip * shortest));
+            for (const auto& [pin, reach] : handReach())
+                t = std::min(t, largestStep(q - particles.p[pin], d, dd, reach + beyond));
     }
     particles.p[i] = q + t * d;
     if (t < 1) grab_->slipped = true;

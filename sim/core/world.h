@@ -148,6 +148,9 @@ class World {
     void maintainTethers();
     // Kinematics stage: the held particle toward the cursor, limited by the slip strain.
     void moveHeldParticle(Real alpha);
+    // The pins the held particle must stay within reach of, each with its reach (see
+    // moveHeldParticle).
+    std::vector<std::pair<int, Real>> handReach() const;
     // Before each step: the bending model (Settings::bendingModel) and the settings
     // constraints read (ConstraintTraits::readSettings: k_pressure).
     void applyConstraintSettings();
