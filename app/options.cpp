@@ -23,6 +23,25 @@ std::string checkDevice(const Options& o) {
     return {};
 }
 
+// The options that only the window reads.
+void addWindowFlags(CLI::App& cli, Options& o) {
+    cli.add_option("--width", o.width, "window width in pixels");
+    cli.add_option("--height", o.height, "window height in pixels");
+    cli.add_option("--screenshot", o.screenshotPath, "save the last frame as PNG");
+    cli.add_option("--record", o.recordPath, "record an H.264 MP4 through ffmpeg");
+    cli.add_option("--input", o.inputPath, "replay scripted mouse and key input (JSON)");
+    cli.add_option("--record-session", o.recordSession,
+                   "write the run's mouse, keys, panel edits and drops as scripted input (JSON) "
+                   "that --input replays");
+    cli.add_option("--pace", o.pace,
+                   "window: realtime (simulation runs beside the display) or lockstep (display "
+                   "waits for each simulated frame); default lockstep with "
+                   "--frames/--input/--record/--record-session");
+    cli.add_option("--panels", o.panels,
+                   "window: shown or hidden at the start (Tab shows and hides them); default "
+                   "shown");
+}
+
 }  // namespace
 
 std::optional<int> parseOptions(int argc, char** argv, Options& o) {
@@ -57,18 +76,7 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     cli.add_option("--export-meshes", o.exportMeshes,
                    "write one OBJ per frame (DIR/frame_000001.obj ...) of the current surface "
                    "(the window: from the start; E stops and restarts it)");
-    cli.add_option("--width", o.width, "window width in pixels");
-    cli.add_option("--height", o.height, "window height in pixels");
-    cli.add_option("--screenshot", o.screenshotPath, "save the last frame as PNG");
-    cli.add_option("--record", o.recordPath, "record an H.264 MP4 through ffmpeg");
-    cli.add_option("--input", o.inputPath, "replay scripted mouse and key input (JSON)");
-    cli.add_option("--record-session", o.recordSession,
-                   "write the run's mouse, keys, panel edits and drops as scripted input (JSON) "
-                   "that --input replays");
-    cli.add_option("--pace", o.pace,
-                   "window: realtime (simulation runs beside the display) or lockstep (display "
-                   "waits for each simulated frame); default lockstep with "
-                   "--frames/--input/--record/--record-session");
+    addWindowFlags(cli, o);
     try {
         cli.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -105,7 +113,10 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
                             " needs the window: drop --headless (without a display, run under "
                             "xvfb-run -a -s \"-screen 0 1280x720x24\")");
         if (o.pace) return fail("--pace needs the window: drop --headless");
+        if (o.panels != "shown") return fail("--panels needs the window: drop --headless");
     }
+    if (o.panels != "shown" && o.panels != "hidden")
+        return fail("--panels '" + o.panels + "' is invalid: use shown or hidden");
     if (o.pace && *o.pace != "realtime" && *o.pace != "lockstep") {
         return fail("--pace '" + *o.pace + "' is invalid: use realtime or lockstep");
     }

@@ -37,6 +37,7 @@ struct Options {
     std::string recordSession;  // --record-session: the run's input as scripted input
     // realtime | lockstep; unset: lockstep for --frames, --input and --record, else realtime.
     std::optional<std::string> pace;
+    std::string panels = "shown";  // --panels shown | hidden (Tab toggles them)
 };
 
 // Parses argv. Returns an exit code to stop with (0 after --help, 2 on a bad value), or

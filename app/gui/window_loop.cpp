@@ -104,6 +104,7 @@ int runWindow(const Options& o) {
     s.options = o;
     s.sim = &sim;
     s.basePacing = pacing;
+    s.showUi = o.panels != "hidden";
     if (!o.exportMeshes.empty())  // already exporting (SimSession::start): E stops it
         std::snprintf(s.exportFolder, sizeof s.exportFolder, "%s", o.exportMeshes.c_str());
     takeSnapshot(s);

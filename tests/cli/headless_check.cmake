@@ -61,6 +61,7 @@ expect_exit2("--record needs the window" --record never.mp4)
 expect_exit2("--input needs the window" --input ${CMAKE_CURRENT_LIST_DIR}/../data/drag_corner.json)
 expect_exit2("--record-session needs the window" --record-session never.json)
 expect_exit2("--pace needs the window" --pace lockstep)
+expect_exit2("--panels needs the window" --panels hidden)
 
 execute_process(COMMAND ${EXE} --list-scenes RESULT_VARIABLE rc OUTPUT_VARIABLE out)
 if(NOT rc EQUAL 0 OR NOT out MATCHES "pendulum_chain")
