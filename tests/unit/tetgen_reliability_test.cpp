@@ -134,14 +134,24 @@ TEST(TetgenReliability, ArgumentsAreAVectorAndPathsCannotBeOptions) {
     fs::remove_all(dir);
 }
 
+// An icosphere tetrahedralized once into the cache folder `dir`, and its entry's stem.
+struct CachedSphere {
+    TetgenOptions options;
+    TriangleMesh sphere = makeIcosphere(Vec3::Zero(), 1.0, 2);
+    TetgenResult first;
+    std::string stem;
+    explicit CachedSphere(const std::string& dir) {
+        options.cacheDir = dir;
+        first = tetrahedralize(sphere, options);
+        stem = entryStem(dir);
+    }
+};
+
 TEST(TetgenReliability, DamagedCacheEntryIsNamedRemovedAndRebuilt) {
     const std::string dir = freshDir("damaged");
-    TetgenOptions options;
-    options.cacheDir = dir;
-    const TriangleMesh sphere = makeIcosphere(Vec3::Zero(), 1.0, 2);
-    const TetgenResult first = tetrahedralize(sphere, options);
+    const CachedSphere cached(dir);
+    const auto& [options, sphere, first, stem] = cached;
     ASSERT_EQ(first.error, "");
-    const std::string stem = entryStem(dir);
     ASSERT_FALSE(stem.empty());
     const std::string ele = stem + ".1.ele";
     // A degenerate tet (a repeated corner) in the cached file.
@@ -183,12 +193,9 @@ void forge(const std::string& stem, const std::string& ext, const std::string& t
 // It is named, removed and rebuilt, never stepped.
 TEST(TetgenReliability, ForgedCacheEntryIsNamedRemovedAndRebuilt) {
     const std::string dir = freshDir("forged");
-    TetgenOptions options;
-    options.cacheDir = dir;
-    const TriangleMesh sphere = makeIcosphere(Vec3::Zero(), 1.0, 2);
-    const TetgenResult first = tetrahedralize(sphere, options);
+    const CachedSphere cached(dir);
+    const auto& [options, sphere, first, stem] = cached;
     ASSERT_EQ(first.error, "");
-    const std::string stem = entryStem(dir);
     ASSERT_FALSE(stem.empty());
     std::string node, ele;
     ASSERT_EQ(readTextFile(stem + ".1.node", node), "");
