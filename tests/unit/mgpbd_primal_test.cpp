@@ -157,14 +157,48 @@ TEST(PrimalSystem, NodalVCycleIsSymmetric) {
     EXPECT_NEAR(dot(Mx, y), dot(x, My), 1e-10 * std::abs(dot(Mx, y)));
 }
 
+// The V-cycle on the levels' block copies is the CSR one with the products regrouped.
+TEST(PrimalSystem, BlockVCycleEqualsCsrVCycle) {
+    singleThread();
+    Systems s;
+    build(16, 0.3, s);
+    MgpbdSettings settings = MgpbdSettings{}.primalAmgSettings();
+    settings.floatVCycle = false;
+    settings.coarseSize = 60;
+    std::mt19937 rng(9);
+    std::uniform_real_distribution<Real> u(-1, 1);
+    Vector r(s.primal.K.rows);
+    for (Real& v : r) v = u(rng);
+    for (int candidates : {3, 6}) {
+        settings.candidateCount = candidates;
+        Vector z[2];
+        for (bool blocks : {false, true}) {
+            settings.blockVCycle = blocks;
+            AmgHierarchy amg = nodalHierarchy(s, settings);
+            ASSERT_GE(amg.levelCount(), 3);
+            // Every level above the coarsest when its nodes are one size (3 candidates).
+            if (blocks && candidates == 3) {
+                EXPECT_EQ(amg.blockedLevels(), amg.levelCount() - 1);
+            }
+            if (blocks) {
+                EXPECT_GE(amg.blockedLevels(), 1);
+            }
+            amg.vcycle(r, z[blocks]);
+        }
+        Vector d = z[1];
+        axpy(-1, z[0], d);
+        EXPECT_LT(norm(d), 1e-12 * norm(z[0])) << candidates << " candidates";
+    }
+}
+
 // Issue target: <= 40 PCG iterations to a dual relative residual of 1e-5 for N = 32..256.
 // Measured with the primal defaults (SA by particle, 3 candidates, block Chebyshev degree
-// 2, double V-cycle), N = 32 / 64 / 128 / 256: the flat sheet of frame 0: 22 / 25 / 27 / 25;
-// a smoothly curved sheet (amplitude 5 cm): 31 / 35 / 39 / 37 (the hanging sheet; lying
-// horizontal before 2026-11-22: 22 / 25 / 26 / 25 and 31 / 35 / 37 / 38) (N = 512 flat: 27, in
-// `pbd-bench linear-solvers`). Not within 40: a sheet crumpled at grid scale (random offsets
-// of 0.3 h): 215-227 (its many local near-mechanisms are in no coarse space; the dual
-// UA-AMG needs 50-60 on such states) -- see docs/architecture.md, MGPBD.
+// 2, float V-cycle on block copies), N = 32 / 64 / 128 / 256: the flat sheet of frame 0:
+// 22 / 25 / 27 / 25; a smoothly curved sheet (amplitude 5 cm): 35 / 35 / 39 / 37 (with the
+// double CSR V-cycle 31 / 35 / 39 / 37) (N = 512 flat: 28, in `pbd-bench linear-solvers`). Not
+// within 40: a sheet crumpled at grid scale (random offsets of 0.3 h): 215-227 (its many local
+// near-mechanisms are in no coarse space; the dual UA-AMG needs 50-60 on such states) -- see
+// docs/architecture.md, MGPBD.
 TEST(PrimalSystemSlow, HangingClothPcgIterations) {
     singleThread();
     for (Real wave : {0.0, 0.05})

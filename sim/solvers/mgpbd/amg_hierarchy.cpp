@@ -158,7 +158,9 @@ void AmgHierarchy::setupCycle() {
         c[l].b.assign(A.rows, T(0));
         c[l].x.assign(A.rows, T(0));
         c[l].r.assign(A.rows, T(0));
+        setupBlocks<T>(l);
         if constexpr (!std::is_same_v<T, Real>) {
+            if (c[l].blocked) continue;
             convertValues(A, c[l].A);
             if (l + 1 < levelCount()) {
                 convertValues(levels_[l].P, c[l].P);
@@ -168,12 +170,42 @@ void AmgHierarchy::setupCycle() {
     }
 }
 
+namespace {
+// The rows of every node of a level when they are all the same, else 0.
+int uniformNodeSize(const std::vector<int>& start) {
+    if (start.size() < 2) return 0;
+    const int size = start[1] - start[0];
+    for (size_t I = 1; I + 1 < start.size(); ++I)
+        if (start[I + 1] - start[I] != size) return 0;
+    return size;
+}
+}  // namespace
+
+// Level l's block copies, when it is a nodal level above the coarsest whose smoother can work
+// on its blocks and whose next level's nodes are one size too (P's block columns).
+template <class T>
+void AmgHierarchy::setupBlocks(int l) {
+    CycleLevel<T>& level = cycleLevels<T>()[l];
+    level.blocked = false;
+    if (!settings_.blockVCycle || l + 1 >= levelCount() ||
+        l + 1 >= static_cast<int>(nodeStart_.size()))
+        return;
+    const int br = uniformNodeSize(nodeStart_[l]), bc = uniformNodeSize(nodeStart_[l + 1]);
+    if (br == 0 || bc == 0 || !level.smoother.blockFits(br)) return;
+    level.blocked = blockPattern(op(l), br, br, level.Ab) &&
+                    blockPattern(levels_[l].P, br, bc, level.Pb) &&
+                    blockPattern(levels_[l].R, bc, br, level.Rb);
+}
+
 template <class T>
 void AmgHierarchy::refreshCycle(int levels) {
     std::vector<CycleLevel<T>>& c = cycleLevels<T>();
     for (int l = 0; l < levels; ++l) {
         c[l].smoother.refresh(op(l));
-        if constexpr (!std::is_same_v<T, Real>) convertValues(op(l), c[l].A);
+        if (c[l].blocked)
+            fillBlocks(op(l), c[l].Ab);
+        else if constexpr (!std::is_same_v<T, Real>)
+            convertValues(op(l), c[l].A);
     }
 }
 
@@ -216,6 +248,13 @@ void AmgHierarchy::factorCoarsest() {
 Real AmgHierarchy::smootherLambdaMax(int l) const {
     return settings_.floatVCycle ? cycleFloat_[l].smoother.lambdaMax()
                                  : cycleDouble_[l].smoother.lambdaMax();
+}
+
+int AmgHierarchy::blockedLevels() const {
+    int n = 0;
+    for (const auto& level : cycleFloat_) n += level.blocked;
+    for (const auto& level : cycleDouble_) n += level.blocked;
+    return n;
 }
 
 Real AmgHierarchy::operatorComplexity() const {
@@ -273,13 +312,19 @@ void AmgHierarchy::cycle(int l) {
         }
         return;
     }
-    level.smoother.smooth(*A, level.b, level.x, false, true);
-    residual(*A, level.x, level.b, level.r);
     CycleLevel<T>& next = c[l + 1];
-    multiply(*R, level.r, next.b);
-    cycle<T>(l + 1);
-    multiplyAdd(*P, next.x, level.x);
-    level.smoother.smooth(*A, level.b, level.x, true, false);
+    const auto twoGrid = [&](const auto& Al, const auto& Pl, const auto& Rl) {
+        level.smoother.smooth(Al, level.b, level.x, false, true);
+        residual(Al, level.x, level.b, level.r);
+        multiply(Rl, level.r, next.b);
+        cycle<T>(l + 1);
+        multiplyAdd(Pl, next.x, level.x);
+        level.smoother.smooth(Al, level.b, level.x, true, false);
+    };
+    if (level.blocked)
+        twoGrid(level.Ab, level.Pb, level.Rb);
+    else
+        twoGrid(*A, *P, *R);
 }
 
 template void AmgHierarchy::cycle<double>(int);

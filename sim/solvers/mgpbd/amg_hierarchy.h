@@ -10,11 +10,14 @@
 // Level 0's operator is the caller's matrix (not copied); coarser ones are owned.
 // With `floatVCycle` the V-cycle runs on float copies of every level's A, P and R (values
 // copied at each refresh), halving the bytes each SpMV streams; setup, Galerkin products,
-// the coarsest factorisation and the caller's PCG stay in double.
+// the coarsest factorisation and the caller's PCG stay in double. With `blockVCycle` the
+// levels of a nodal hierarchy whose nodes are all one size are copied as block matrices
+// (bsr_matrix.h) instead, the smoother working on their block rows.
 #include <Eigen/Dense>
 #include <string>
 #include <vector>
 
+#include "sim/solvers/mgpbd/bsr_matrix.h"
 #include "sim/solvers/mgpbd/csr_matrix.h"
 #include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/smoother.h"
@@ -32,6 +35,9 @@ struct AmgLevel {
 template <class T>
 struct CycleLevel {
     CsrOf<T> A, P, R;  // float copies; empty for T = Real (the AmgLevel's are used)
+    // Block copies of a nodal level (MgpbdSettings::blockVCycle), used instead when `blocked`.
+    BsrOf<T> Ab, Pb, Rb;
+    bool blocked = false;
     Smoother<T> smoother;
     std::vector<T> b, x, r;  // scratch
 };
@@ -68,6 +74,8 @@ class AmgHierarchy {
     const CsrMatrix& galerkinIntermediate(int l) const { return levels_[l].AP; }
     Real smootherLambdaMax(int l) const;
     bool coarseIsDirect() const { return coarseDirect_; }
+    // Levels whose V-cycle runs on block copies (MgpbdSettings::blockVCycle).
+    int blockedLevels() const;
     // Work of one V-cycle, of one refresh and (an estimate) of one setup, in the
     // deterministic units of mgpbd_work.h, from the hierarchy's sizes at setup.
     double cycleWork() const { return cycleWork_; }
@@ -85,6 +93,8 @@ class AmgHierarchy {
     void refreshCycle(int levels);
     template <class T>
     void cycle(int l);
+    template <class T>
+    void setupBlocks(int l);
     void factorCoarsest();
     void countWork();
 

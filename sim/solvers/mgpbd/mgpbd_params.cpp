@@ -150,6 +150,8 @@ const ParamDesc kTable[] = {
      "its interval's lower end in rho", nullptr, 0, PBD_FIELD(mgpbd.primalChebyshevLowerRatio)},
     {"mgpbd-primal-float-vcycle", "mgpbd", T::Bool, L::Experiment, 0, 1, false, "",
      "K's V-cycle in float", nullptr, 0, PBD_FIELD(mgpbd.primalFloatVCycle)},
+    {"mgpbd-block-vcycle", "mgpbd", T::Bool, L::Experiment, 0, 1, false, "",
+     "K's V-cycle on 3 x 3 block copies of its levels", nullptr, 0, PBD_FIELD(mgpbd.blockVCycle)},
 };
 
 }  // namespace

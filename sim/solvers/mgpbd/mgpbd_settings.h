@@ -169,6 +169,9 @@ struct MgpbdSettings {
         0.005;  // lower end of the Chebyshev interval in rho (issue: 1/30; paper preset 0.0005)
     int coarseChebyshevDegree = 0;  // degree on the levels below the finest; 0 = chebyshevDegree
     bool floatVCycle = true;        // V-cycle on a float copy of the hierarchy (PCG stays double)
+    // The V-cycle of a nodal hierarchy (the primal system's) on block copies of its levels
+    // (bsr_matrix.h): a third of the bytes per product of its CSR copy, the same arithmetic.
+    bool blockVCycle = true;
 
     // Solve each dual system through its primal form K y = J^T D^-1 b, K = M + J^T D^-1 J
     // (PrimalSystem; an addition to the paper): smoothed-aggregation AMG by particle on K,
@@ -184,9 +187,10 @@ struct MgpbdSettings {
     bool primalSmoothedAggregation = true;
     int primalChebyshevDegree = 2;
     Real primalChebyshevLowerRatio = 1.0 / 30;
-    // K's V-cycle in float: the copies cost more setup than the float SpMVs save, so double by
-    // default (docs/notes/mgpbd-linear-solve.md).
-    bool primalFloatVCycle = false;
+    // K's V-cycle in float, on block copies of its levels (blockVCycle): the CSR float copies
+    // cost more setup than their SpMVs saved, the block ones pay
+    // (docs/notes/mgpbd-linear-solve.md).
+    bool primalFloatVCycle = true;
     // These settings with the primal fields in place of the dual ones (for K's AMG).
     MgpbdSettings primalAmgSettings() const;
     // These settings as the dual system's AMG reads them: one level, smoothed, for a system

@@ -132,6 +132,39 @@ void Smoother<T>::forEachScaledResidual(const CsrOf<T>& A, const T* x, const T* 
     }
 }
 
+// Block mode on A's blocks: z_I = D_I^-1 (b_I - (A x)_I), one block row per node.
+template <class T>
+template <class F>
+void Smoother<T>::forEachScaledResidual(const BsrOf<T>& A, const T* x, const T* b, F&& f) const {
+    withBlockSize(A.br, A.bc, [&](auto BR, auto BC) {
+        const int br = A.br;
+        forEachBlockRowProduct<BR, BC>(A, x, [&](int I, const T* ax) {
+            const int s = I * br;
+            T r[kMaxBlock];
+            for (int a = 0; a < br; ++a) r[a] = b[s + a] - ax[a];
+            const T* inv = blockInv_.data() + static_cast<int64_t>(I) * br * br;
+            for (int a = 0; a < br; ++a) {
+                T z = 0;
+                for (int c = 0; c < br; ++c) z += inv[a * br + c] * r[c];
+                f(s + a, z);
+            }
+        });
+    });
+}
+
+template <class T>
+bool Smoother<T>::blockFits(int br) const {
+    if (kind_ != MgpbdSmoother::Chebyshev || nodeStart_.size() < 2) return false;
+    for (size_t I = 0; I + 1 < nodeStart_.size(); ++I)
+        if (nodeStart_[I + 1] - nodeStart_[I] != br) return false;
+    return true;
+}
+
+template <class T>
+void Smoother<T>::smooth(const BsrOf<T>& A, const Vec& b, Vec& x, bool, bool zeroGuess) const {
+    for (int s = 0; s < sweeps_; ++s) chebyshev(A, b, x, zeroGuess && s == 0);
+}
+
 template <class T>
 void Smoother<T>::smooth(const CsrOf<T>& A, const Vec& b, Vec& x, bool post, bool zeroGuess) const {
     for (int s = 0; s < sweeps_; ++s) {
@@ -172,12 +205,13 @@ void Smoother<T>::jacobi(const CsrOf<T>& A, const Vec& b, Vec& x, bool zeroGuess
 // Chebyshev acceleration of Jacobi on [a, b] = [rho * lowerRatio, 1.1 rho] (Saad, Iterative
 // Methods for Sparse Linear Systems, Alg. 12.1, applied to D^-1 A).
 template <class T>
-void Smoother<T>::chebyshev(const CsrOf<T>& A, const Vec& b, Vec& x, bool zeroGuess) const {
+template <class M>
+void Smoother<T>::chebyshev(const M& A, const Vec& b, Vec& x, bool zeroGuess) const {
     const Real upper = 1.1 * lambdaMax_, lower = lambdaMax_ * lowerRatio_;
     const Real theta = 0.5 * (upper + lower), delta = 0.5 * (upper - lower);
     const Real sigma = theta / delta;
     Real rhoOld = 1.0 / sigma;
-    const int n = A.rows;
+    const int n = static_cast<int>(b.size());
     // Step k: x_{k+1} = x_k + c1 (x_k - x_{k-1}) + c2 D^-1 (b - A x_k), the three-term form
     // of d_k = c1 d_{k-1} + c2 D^-1 r_k (c1 = 0, c2 = 1/theta at k = 0). x_{k+1} overwrites
     // x_{k-1} in place (next_), so a step streams A, x, x_{k-1}, b and D^-1 once.

@@ -15,6 +15,7 @@
 // from x = 0 starts from r = b, saving the first SpMV.
 #include <vector>
 
+#include "sim/solvers/mgpbd/bsr_matrix.h"
 #include "sim/solvers/mgpbd/csr_matrix.h"
 #include "sim/solvers/mgpbd/mgpbd_settings.h"
 
@@ -40,13 +41,20 @@ class Smoother {
     // `sweeps` sweeps improving x for A x = b; `post` picks the adjoint order (GS);
     // `zeroGuess` says x is 0 on entry (x is then not read).
     void smooth(const CsrOf<T>& A, const Vec& b, Vec& x, bool post, bool zeroGuess) const;
+    // The same on A's block copy, for a block-mode Chebyshev smoother whose nodes are A's
+    // block rows (blockFits); the V-cycle's primal levels.
+    void smooth(const BsrOf<T>& A, const Vec& b, Vec& x, bool post, bool zeroGuess) const;
+    // True when smooth() can take A's blocks of br rows: Chebyshev in block mode with every
+    // node br rows.
+    bool blockFits(int br) const;
 
     Real lambdaMax() const { return lambdaMax_; }
     Real jacobiOmega() const { return omega_; }
 
   private:
     void jacobi(const CsrOf<T>& A, const Vec& b, Vec& x, bool zeroGuess) const;
-    void chebyshev(const CsrOf<T>& A, const Vec& b, Vec& x, bool zeroGuess) const;
+    template <class M>
+    void chebyshev(const M& A, const Vec& b, Vec& x, bool zeroGuess) const;
     void gaussSeidel(const CsrOf<T>& A, const Vec& b, Vec& x, bool backward) const;
 
     MgpbdSmoother kind_ = MgpbdSmoother::Jacobi;
@@ -60,6 +68,8 @@ class Smoother {
     // f(i, z_i) for z = D^-1 (b - A x) (point or block), OpenMP over rows or nodes.
     template <class F>
     void forEachScaledResidual(const CsrOf<T>& A, const T* x, const T* b, F&& f) const;
+    template <class F>
+    void forEachScaledResidual(const BsrOf<T>& A, const T* x, const T* b, F&& f) const;
     // z = D_B^-1 b with the block inverses (block mode), in b's and z's precision V.
     template <class V>
     void applyBlockInverse(const V* b, V* z) const;
