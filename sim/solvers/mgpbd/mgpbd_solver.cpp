@@ -202,6 +202,9 @@ Real MgpbdSolver::fallbackSweeps(World& world, int it, Real r) {
     // the budget has left, and lines there raised hanging_cloth's peak strain
     // (docs/notes/accelerated-sweeps.md).
     const bool accelerated = freeCloth_ && it == 0;
+    // Held by the mouse, the lines stay but not their acceleration: the hand moves its
+    // particle as a collider would, and over-relaxed sweeps stretched the cloth around it.
+    const bool extrapolate = accelerated && !world.grab();
     // Accelerated, the sweeps are charged as localSweeps charges them: kSweepPerEvaluate
     // evaluations each and one evaluation of b after them. The count with contacts divides by
     // one evaluation more per sweep, so an accelerated substep holds more sweeps than a
@@ -221,7 +224,7 @@ Real MgpbdSolver::fallbackSweeps(World& world, int it, Real r) {
     // (docs/notes/mgpbd-budget.md).
     if (it == 0 || mg_.setup) count = std::max({count, world.settings.iterations, 1});
     if (count > 0) {
-        r = localSweeps(world, it, r, count, mg_.diverged || it == 0, accelerated);
+        r = localSweeps(world, it, r, count, mg_.diverged || it == 0, accelerated, extrapolate);
         stats_.residualHistory.back() = r;
         mg_.budgetSweeps = count;
         mg_.lineSweeps = accelerated;
@@ -419,11 +422,10 @@ bool MgpbdSolver::freeCloth(const World& world) {
     // folds: more than its 4 a substep let it pass through itself under every solver.
     // A cloth, a surface: the acceleration's rho was fitted on sheets, and on a chain (one
     // line, that a sweep solves whole) it gained energy under the soak's random hand
-    // (pendulum_chain, SoakSlow.EverySceneUnderMgpbd). Not held by the mouse either, which
-    // moves its particle as a collider would: the drag of gui.solver_switch_pairs stretched
-    // the cloth under accelerated sweeps, and switching to PBD there jerked a particle.
+    // (pendulum_chain, SoakSlow.EverySceneUnderMgpbd). A cloth held by the mouse is free too,
+    // its sweeps not accelerated (fallbackSweeps).
     const RigidWorld& rigid = world.rigid;
-    return world.settings.mgpbd.lineSweeps && !world.triangles.empty() && !world.grab() &&
+    return world.settings.mgpbd.lineSweeps && !world.triangles.empty() &&
            world.contacts().empty() && rigid.attachments.empty() &&
            rigid.triangleContacts.empty() && linesCoverTheCloth(world) &&
            !colliderWithinReach(world.particles, world.colliders, world.settings.collisionThickness,
@@ -443,7 +445,8 @@ bool MgpbdSolver::linesCoverTheCloth(const World& world) {
                             kAcceleratedMinLineShare * static_cast<double>(edges);
 }
 
-Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep, bool lines) {
+Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep, bool lines,
+                              bool extrapolate) {
     Particles& P = world.particles;
     const int n = P.size();
     start_ = P.p;
@@ -460,7 +463,8 @@ Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep
     // Lines come with the Chebyshev acceleration, on the particles they pass through (with
     // point sweeps it diverged, see MgpbdSettings::sweepChebyshevRho); runs no longer than
     // its delay are left alone.
-    const bool accelerate = lines && s.sweepChebyshevRho > 0 && count > s.sweepChebyshevDelay;
+    const bool accelerate =
+        lines && extrapolate && s.sweepChebyshevRho > 0 && count > s.sweepChebyshevDelay;
     chebyshev_.begin(accelerate ? s.sweepChebyshevRho : 0, s.sweepChebyshevDelay, P);
     for (int k = 0; k < count; ++k) {
         GaussSeidelSolver::sweep(world, ProjectionMode::Compliance, dt_, 1, sweepLambdas_, false,

@@ -98,8 +98,9 @@ class MgpbdSolver final : public Solver {
     // Chebyshev acceleration (lineSweeps; the budget's sweeps only: after a global step the
     // error left is local, and line sweeps there raised mgpbd_cloth's peak strain;
     // docs/notes/accelerated-sweeps.md).
-    Real localSweeps(World& world, int it, Real r, int count, bool keep = false,
-                     bool lines = false);
+    // extrapolate false: lines without the acceleration.
+    Real localSweeps(World& world, int it, Real r, int count, bool keep = false, bool lines = false,
+                     bool extrapolate = true);
     // The watchdog's best state (MgpbdSettings::watchdogSteps; without a budget or the
     // watchdog, the substep's start for the divergence guard): kept after outer iteration
     // `it`, and put back (returns its ||b||; b itself is not re-evaluated).
