@@ -27,7 +27,7 @@ void tooltip(const char* text) {
 
 // Panel width in pixels at this content scale; labels get the room right of the widgets.
 float panelWidth(const Sandbox& s) {
-    return 330.0f * s.contentScale;
+    return 310.0f * s.contentScale;
 }
 // Widgets end where the widest label starts, so no label is cut (at least 7.5 em).
 void labelRoom(float widestLabel = 0) {
@@ -114,7 +114,8 @@ ImVec2 scenePanel(Sandbox& s) {
         ImGui::EndTable();
     }
     ImGui::Text("tool: %s  (G grab, K knife)", s.tool == Tool::Grab ? "grab" : "knife");
-    filesSection(s);
+    // Closed at the start, so that the panels leave the scene most of the window.
+    if (ImGui::CollapsingHeader("files: scene, meshes, session")) filesSection(s);
     if (s.import) {
         const sim::ImportProgress progress = s.import->progress();
         ImGui::Text("importing %s: %s", s.importPath.c_str(), progress.stage.c_str());
@@ -231,10 +232,15 @@ void solverPanel(Sandbox& s, ImVec2 at) {
         changed |= paramWidgets("world", sim::ParamLevel::Advanced, edit);
     const char* group = sim::solverName(edit.solver);
     if (edit.solver == sim::SolverKind::HPBD || edit.solver == sim::SolverKind::MGPBD) {
-        if (ImGui::CollapsingHeader(group, ImGuiTreeNodeFlags_DefaultOpen))
+        // One header for the solver's own rows, closed at the start (the panels leave the
+        // scene most of the window), its advanced rows a node inside it.
+        if (ImGui::CollapsingHeader(group)) {
             changed |= paramWidgets(group, sim::ParamLevel::Basic, edit);
-        if (ImGui::CollapsingHeader((std::string(group) + ": advanced").c_str()))
-            changed |= paramWidgets(group, sim::ParamLevel::Advanced, edit);
+            if (ImGui::TreeNode("advanced")) {
+                changed |= paramWidgets(group, sim::ParamLevel::Advanced, edit);
+                ImGui::TreePop();
+            }
+        }
     }
     if (changed) editSettings(s, edit);  // recorded, checked, applied between two steps
     ImGui::End();
@@ -245,7 +251,7 @@ void plot(const char* label, const History& h, const char* overlayFormat) {
     char overlay[64];
     std::snprintf(overlay, sizeof overlay, overlayFormat, h.values.back());
     ImGui::PlotLines(label, h.values.data(), static_cast<int>(h.values.size()), 0, overlay, FLT_MAX,
-                     FLT_MAX, ImVec2(0, 50 * ImGui::GetIO().FontGlobalScale));
+                     FLT_MAX, ImVec2(0, 40 * ImGui::GetIO().FontGlobalScale));
 }
 
 // MGPBD's last substep in two lines: the global steps its work budget afforded, or that it
@@ -314,9 +320,12 @@ void statsPanel(Sandbox& s) {
     ImGui::Text("particles %d  constraints %zu", v.particleCount(), v.constraintCount);
     ImGui::Text("frame %ld  t = %.2f s", v.frame, v.time);
     const sim::Profile& p = st.profile;
-    for (size_t k = 0; k < sim::kStageCount; ++k) {
-        if (k % 2) ImGui::SameLine(0, 12);
-        ImGui::Text("%s %.2f", sim::kStages[k].csv, p.ms[k]);
+    if (ImGui::TreeNode("stage times, ms")) {
+        for (size_t k = 0; k < sim::kStageCount; ++k) {
+            if (k % 2) ImGui::SameLine(0, 12);
+            ImGui::Text("%s %.2f", sim::kStages[k].csv, p.ms[k]);
+        }
+        ImGui::TreePop();
     }
     if (p.cutShort > 0) {
         ImGui::TextColored(kWarning, "self contacts cut short in %d substep%s", p.cutShort,

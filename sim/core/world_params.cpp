@@ -35,7 +35,7 @@ std::span<const ParamDesc> worldParams() {
         {"bend", "world", T::Real, L::Basic, 0, 1, false, "",
          "bending stiffness: PBD k, XPBD compliance 1e4 .. 1e-4 rad/(N m)", nullptr, 0,
          PBD_MATERIAL(bend, kBendCompliance)},
-        {"bending-model", "world", T::Choice, L::Basic, 0, 1, false, "",
+        {"bending-model", "world", T::Choice, L::Advanced, 0, 1, false, "",
          "cloth bending: dihedral angle (PBD appendix A) or isometric (Bergou et al. 2006: "
          "quadratic energy, constant Hessian, flat rest pose) at the same bend stiffness",
          kBendingModels, 2, PBD_FIELD(bendingModel)},
@@ -45,13 +45,13 @@ std::span<const ParamDesc> worldParams() {
         {"attachment", "world", T::Real, L::Advanced, 0, 1, false, "",
          "attachment stiffness: PBD k, XPBD compliance 1e-2 .. 1e-10 m/N", nullptr, 0,
          PBD_MATERIAL(attachment, kStretchCompliance)},
-        {"mu", "world", T::Real, L::Basic, 1e2, 1e13, true, "Pa",
+        {"mu", "world", T::Real, L::Advanced, 1e2, 1e13, true, "Pa",
          "ARAP shear modulus of soft bodies (compliance 1/(mu V_tet), MGPBD eq. 8)", nullptr, 0,
          [](const Settings& s) { return s.arap.compliance > 0 ? 1 / s.arap.compliance : 1e13; },
          [](Settings& s, double v) {
              s.arap = Material{1.0, 1 / v};
          }},
-        {"pressure", "world", T::Real, L::Basic, 0.1, 10, false, "",
+        {"pressure", "world", T::Real, L::Advanced, 0.1, 10, false, "",
          "k_pressure of PBD §4.4: a closed pressure surface (balloon) holds k_pressure times its "
          "rest volume; > 1 inflates it",
          nullptr, 0, PBD_FIELD(pressure)},
@@ -74,27 +74,27 @@ std::span<const ParamDesc> worldParams() {
          "contacts slower than this Coulomb bound stick", nullptr, 0, PBD_FIELD(staticFriction)},
         {"restitution", "world", T::Real, L::Advanced, 0, 1, false, "",
          "normal velocity kept on bounce", nullptr, 0, PBD_FIELD(restitution)},
-        {"self-collision", "world", T::Bool, L::Basic, 0, 1, false, "",
+        {"self-collision", "world", T::Bool, L::Advanced, 0, 1, false, "",
          "vertex-triangle self collision (PBD §4.3)", nullptr, 0, PBD_FIELD(selfCollision)},
-        {"body-contacts", "world", T::Bool, L::Basic, 0, 1, false, "",
+        {"body-contacts", "world", T::Bool, L::Advanced, 0, 1, false, "",
          "vertex-triangle contacts between separate pieces (soft bodies, cloths, torn pieces); "
          "self collision adds those within a piece",
          nullptr, 0, PBD_FIELD(bodyContacts)},
-        {"edge-contacts", "world", T::Bool, L::Basic, 0, 1, false, "",
+        {"edge-contacts", "world", T::Bool, L::Advanced, 0, 1, false, "",
          "edge-edge contacts, with self collision and between pieces: edges that pass through "
          "each other in the solve are pushed back",
          nullptr, 0, PBD_FIELD(edgeContacts)},
         {"self-thickness", "world", T::Real, L::Advanced, 1e-5, 0.1, true, "m",
          "h of PBD eq. 12: distance kept between layers", nullptr, 0, PBD_FIELD(selfThickness)},
-        {"tethers", "world", T::Bool, L::Basic, 0, 1, false, "",
+        {"tethers", "world", T::Bool, L::Advanced, 0, 1, false, "",
          "long-range attachments: each particle within its rest geodesic distance of its nearest "
          "pin",
          nullptr, 0, PBD_FIELD(tethers)},
-        {"grab-slip", "world", T::Real, L::Basic, 0, 100, false, "",
+        {"grab-slip", "world", T::Real, L::Advanced, 0, 100, false, "",
          "the mouse's hand slips rather than stretch the held particle's edges past this "
          "strain (the limit of its pull); 0 = never (pinned to the cursor)",
          nullptr, 0, PBD_FIELD(grabSlipStrain)},
-        {"tear", "world", T::Real, L::Basic, 0, 100, false, "",
+        {"tear", "world", T::Real, L::Advanced, 0, 100, false, "",
          "tear edges stretched beyond this strain (PBD §5); 0 = off", nullptr, 0,
          PBD_FIELD(tearStrain)},
         {"max-tears", "world", T::Int, L::Advanced, 0, 100000, true, "",

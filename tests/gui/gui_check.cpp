@@ -12,6 +12,9 @@
 //            moved 0.3 m or more, the particles' mean moved along with it (from the frame it
 //            started moving: pushed) by at least 30% of that, and no particle was inside a
 //            collider in any frame
+//   gui_check panels SHOWN.png HIDDEN.png MIN   the same frame with the panels shown and
+//            hidden: the pixels that differ are the panels'; at least MIN percent of the
+//            window must be scene
 #include <stb_image.h>
 
 #include <algorithm>
@@ -324,6 +327,28 @@ int checkHand(const char* path, double strainLimit, bool holds = true) {
     return 0;
 }
 
+int checkPanels(const char* shownPath, const char* hiddenPath, double minScenePercent) {
+    Image shown, hidden;
+    if (!shown.load(shownPath)) return fail(std::string("cannot read ") + shownPath);
+    if (!hidden.load(hiddenPath)) return fail(std::string("cannot read ") + hiddenPath);
+    if (shown.w != hidden.w || shown.h != hidden.h) return fail("the shots differ in size");
+    // A panel is dark and nearly opaque: a pixel under one differs by far more than the
+    // renderer's run-to-run noise.
+    size_t covered = 0;
+    for (size_t i = 0; i < shown.rgb.size(); i += 3) {
+        int d = 0;
+        for (int c = 0; c < 3; ++c) d += std::abs(shown.rgb[i + c] - hidden.rgb[i + c]);
+        covered += d > 8;
+    }
+    const double scene = 100.0 * (1.0 - double(covered) / double(shown.rgb.size() / 3));
+    std::printf("%s: %.1f%% of the %dx%d window is scene (%.1f%% panels)\n", shownPath, scene,
+                shown.w, shown.h, 100.0 - scene);
+    if (scene < minScenePercent)
+        return fail("the panels cover more than " + std::to_string(100.0 - minScenePercent) +
+                    "% of the window");
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -336,5 +361,6 @@ int main(int argc, char** argv) {
     if (what == "collider" && argc > 2) return checkCollider(argv[2]);
     if (what == "hand" && argc > 2) return checkHand(argv[2], argc > 3 ? std::atof(argv[3]) : 0);
     if (what == "cut" && argc > 2) return checkHand(argv[2], 0, false);
-    return fail("usage: gui_check png|grab|switch|responsive|collider|hand|cut ...");
+    if (what == "panels" && argc > 4) return checkPanels(argv[2], argv[3], std::atof(argv[4]));
+    return fail("usage: gui_check png|grab|switch|responsive|collider|hand|cut|panels ...");
 }
