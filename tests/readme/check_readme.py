@@ -7,6 +7,9 @@
   (c) every command in the README's code blocks runs as written and exits 0: the pbd-sandbox
       and pbd-bench lines, with their output in a scratch folder, OMP_NUM_THREADS=1 and
       --frames capped (appended where the line has none) so the whole check stays short.
+      With --full each line runs as written, at its own length: only a window line with no
+      --frames, which stays open until a person closes it, gets --frames 120 (a person who
+      looked at it for two seconds).
 
   check_readme.py --source DIR --sandbox EXE [--bench EXE] [--xvfb-run PATH] [--work DIR]
 
@@ -31,6 +34,8 @@ PAGES = ["README.md", "docs/results.md", "docs/usage.md"]
 HEADLESS_FRAMES = 20   # frames a headless line runs at most
 WINDOW_FRAMES = 10     # frames a window line runs at most
 TIMEOUT_S = 30         # per command
+FULL_WINDOW_FRAMES = 120  # --full: frames of a window line that has no --frames
+FULL_TIMEOUT_S = 300      # --full: per command
 # Where the README's lines find the programs: the build that scripts/sandbox makes.
 PROGRAM_PATHS = {"build/release/app/pbd-sandbox": "sandbox", "pbd-sandbox": "sandbox",
                  "build/release/bench/pbd-bench": "bench", "pbd-bench": "bench"}
@@ -202,19 +207,26 @@ def run_commands(args, readme_text, errors):
                 print(f"skip {where}\n     (--record needs the ffmpeg program)", flush=True)
                 skipped += 1
                 continue
-            tokens = cap_frames(tokens, WINDOW_FRAMES, append=True)
+            if args.full:
+                if "--frames" not in tokens:
+                    tokens += ["--frames", str(FULL_WINDOW_FRAMES)]
+            else:
+                tokens = cap_frames(tokens, WINDOW_FRAMES, append=True)
             prefix = [args.xvfb_run] + (prefix[1:] if prefix else ["-a", "-s", "-screen 0 1280x720x24"])
+        elif args.full:
+            pass  # as written
         elif kind == "sandbox":
             tokens = cap_frames(tokens, HEADLESS_FRAMES, append="--headless" in tokens)
         else:
             tokens = cap_frames(tokens, HEADLESS_FRAMES, append=False)
         argv = prefix + tokens
         t0 = time.time()
+        limit = FULL_TIMEOUT_S if args.full else TIMEOUT_S
         try:
-            p = subprocess.run(argv, cwd=work, env=env, capture_output=True, text=True, timeout=TIMEOUT_S)
+            p = subprocess.run(argv, cwd=work, env=env, capture_output=True, text=True, timeout=limit)
             rc, tail = p.returncode, (p.stdout + p.stderr).strip().splitlines()[-3:]
         except subprocess.TimeoutExpired:
-            rc, tail = "timeout", [f"over {TIMEOUT_S} s"]
+            rc, tail = "timeout", [f"over {limit} s"]
         ran += 1
         print(f"ran  {where}\n     exit {rc} in {time.time() - t0:.1f} s: {' '.join(argv[len(prefix):][1:])}", flush=True)
         if rc != 0:
@@ -229,6 +241,8 @@ def main():
     ap.add_argument("--bench", default="", help="the pbd-bench to run (none: its lines are skipped)")
     ap.add_argument("--xvfb-run", default="", help="xvfb-run, to run the window lines (none: skipped)")
     ap.add_argument("--work", default="", help="scratch folder (emptied first)")
+    ap.add_argument("--full", action="store_true",
+                    help="run every line at its written length (window lines without --frames: 120)")
     args = ap.parse_args()
     args.source = os.path.abspath(args.source)
     args.work = os.path.abspath(args.work) if args.work else ""
