@@ -36,6 +36,8 @@ std::string describe(const Command& command) {
                        std::to_string(c.particle);
             else if constexpr (std::is_same_v<T, Cut>)
                 return "cut from eye " + vec(c.eye) + " through " + vec(c.a) + " and " + vec(c.b);
+            else if constexpr (std::is_same_v<T, Throw>)
+                return "throw a ball from " + vec(c.from) + " along " + vec(c.direction);
             else if constexpr (std::is_same_v<T, SetSettings>)
                 return "settings (dt " + std::to_string(c.settings->frameDt) + ", " +
                        std::to_string(c.settings->substeps) + " substeps, " +

@@ -44,6 +44,10 @@ struct SetPin {
 struct Cut {
     sim::Vec3 eye = sim::Vec3::Zero(), a = sim::Vec3::Zero(), b = sim::Vec3::Zero();
 };
+// The throw tool (sim/core/throw_ball.h): a rigid ball from `from` along `direction`.
+struct Throw {
+    sim::Vec3 from = sim::Vec3::Zero(), direction = sim::Vec3::Zero();
+};
 // Everything but the solver kind, which only SelectSolver changes. Held immutable and
 // shared, so a slider dragged every frame adds a pointer, not 456 bytes, to each log entry.
 struct SetSettings {
@@ -85,10 +89,10 @@ struct StepOnce {};
 // Back to before the last pin, cut or tear (sim/core/undo_stack.h).
 struct Undo {};
 
-using Command =
-    std::variant<BeginGrab, MoveGrab, EndGrab, BeginColliderDrag, MoveColliderDrag, EndColliderDrag,
-                 SetPin, Cut, SetSettings, SelectSolver, LoadScene, LoadImport, SaveSceneFile,
-                 LoadSceneFile, StartMeshExport, StopMeshExport, SetPaused, StepOnce, Undo>;
+using Command = std::variant<BeginGrab, MoveGrab, EndGrab, BeginColliderDrag, MoveColliderDrag,
+                             EndColliderDrag, SetPin, Cut, Throw, SetSettings, SelectSolver,
+                             LoadScene, LoadImport, SaveSceneFile, LoadSceneFile, StartMeshExport,
+                             StopMeshExport, SetPaused, StepOnce, Undo>;
 
 struct AppliedCommand {
     long frame = 0;  // World::frame() when applied: before the step that makes frame + 1

@@ -122,6 +122,10 @@ const std::vector<KeyBinding>& keyBindings() {
         {GLFW_KEY_G, "G", "grab tool", [](Sandbox& s) { s.tool = Tool::Grab; }},
         {GLFW_KEY_K, "K", "knife tool (drag a stroke across cloth to cut it)",
          [](Sandbox& s) { s.tool = Tool::Knife; }},
+        // Recorded as the throw it makes (its ray), not as a key: the cursor's pixel alone
+        // would not replay the same ball after a camera move.
+        {GLFW_KEY_B, "B", "throw a ball from the camera through the cursor (rigid, two-way)",
+         throwFromCursor, false},
         {GLFW_KEY_W, "W", "wireframe (with soft bodies' tet edges)",
          [](Sandbox& s) { s.renderOptions.wireframe = !s.renderOptions.wireframe; }},
         {GLFW_KEY_H, "H", "strain heat map",

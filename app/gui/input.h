@@ -29,6 +29,8 @@ const std::vector<KeyBinding>& keyBindings();
 
 // The left-button tools (mouse_tools.cpp): grab and pin, and the knife.
 void onToolPress(Sandbox& s, bool ctrl);
+// The throw tool (B): a ball from the camera through the cursor, recorded as a throw event.
+void throwFromCursor(Sandbox& s);
 void onToolDrag(Sandbox& s);
 void onToolRelease(Sandbox& s);
 // A recorded tool event (grab, grab_move, grab_end, pin, cut, collider_*): applied and

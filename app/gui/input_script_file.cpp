@@ -107,6 +107,7 @@ bool parseToolEvent(const sim::Json& e, const std::string& type, const std::stri
         {"grab_end", T::GrabEnd, nullptr, false},
         {"pin", T::Pin, "particle", false},
         {"cut", T::Cut, nullptr, false},
+        {"throw", T::Throw, nullptr, false},
         {"collider_grab", T::ColliderGrab, "collider", true},
         {"collider_move", T::ColliderMove, nullptr, true},
         {"collider_end", T::ColliderEnd, nullptr, false},
@@ -124,6 +125,10 @@ bool parseToolEvent(const sim::Json& e, const std::string& type, const std::stri
         error = point(e, "eye", where, ev.at);
         if (error.empty()) error = point(e, "a", where, ev.a);
         if (error.empty()) error = point(e, "b", where, ev.b);
+    }
+    if (error.empty() && kind->type == T::Throw) {
+        error = point(e, "from", where, ev.at);
+        if (error.empty()) error = point(e, "direction", where, ev.a);
     }
     return true;
 }
@@ -330,6 +335,9 @@ Ordered eventJson(const ScriptEvent& e) {
             break;
         case ScriptEvent::Type::Cut:
             j["type"] = "cut", j["eye"] = e.at, j["a"] = e.a, j["b"] = e.b;
+            break;
+        case ScriptEvent::Type::Throw:
+            j["type"] = "throw", j["from"] = e.at, j["direction"] = e.a;
             break;
         case ScriptEvent::Type::ColliderGrab:
             j["type"] = "collider_grab", j["collider"] = e.index, j["at"] = e.at;

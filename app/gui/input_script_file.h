@@ -63,6 +63,7 @@ struct ScriptEvent {
         GrabEnd,
         Pin,
         Cut,
+        Throw,
         ColliderGrab,
         ColliderMove,
         ColliderEnd

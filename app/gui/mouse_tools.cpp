@@ -95,6 +95,14 @@ void setPin(Sandbox& s, int particle, bool pinned) {
     send(s, SetPin{s.view.generation, particle, pinned});
 }
 
+void throwAlong(Sandbox& s, const sim::Vec3& from, const sim::Vec3& direction) {
+    ScriptEvent e;
+    e.type = ScriptEvent::Type::Throw;
+    e.at = arr(from), e.a = arr(direction);
+    recordInput(s, std::move(e));
+    send(s, Throw{from, direction});
+}
+
 void cut(Sandbox& s, const sim::Vec3& eye, const sim::Vec3& a, const sim::Vec3& b) {
     ScriptEvent e;
     e.type = ScriptEvent::Type::Cut;
@@ -165,6 +173,11 @@ void onToolPress(Sandbox& s, bool ctrl) {
     }
 }
 
+void throwFromCursor(Sandbox& s) {
+    const sim::Ray ray = cursorRay(s);
+    throwAlong(s, ray.origin, ray.direction);
+}
+
 void onToolDrag(Sandbox& s) {
     if (s.drag != Drag::Grab && s.drag != Drag::Collider) return;
     if (auto p = sim::intersectPlane(cursorRay(s), s.grabPlanePoint, s.grabPlaneNormal))
@@ -202,6 +215,9 @@ void applyToolEvent(Sandbox& s, const ScriptEvent& e) {
             break;
         case T::Cut:
             cut(s, vec(e.at), vec(e.a), vec(e.b));
+            break;
+        case T::Throw:
+            throwAlong(s, vec(e.at), vec(e.a));
             break;
         default:
             break;

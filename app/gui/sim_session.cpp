@@ -7,6 +7,7 @@
 #include "app/gui/stability_hint.h"
 #include "app/load_world.h"
 #include "sim/core/checks.h"
+#include "sim/core/throw_ball.h"
 #include "sim/io/state_file.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/topology/cut.h"
@@ -188,6 +189,9 @@ void SimSession::apply(const Command& command, uint64_t seq) {
                 undo_.push(world_, "cut");
                 const int split = sim::cutAlongStroke(world_, {c.eye, c.a, c.b});
                 notice("knife: " + std::to_string(split) + " vertices split");
+            } else if constexpr (std::is_same_v<T, Throw>) {
+                if (std::string e = sim::throwBall(world_, c.from, c.direction); !e.empty())
+                    notice(e), applied = false;
             } else if constexpr (std::is_same_v<T, SetSettings>) {
                 sim::Settings s = *c.settings;
                 s.solver = world_.settings.solver;  // only SelectSolver switches solver

@@ -1,6 +1,7 @@
-# Issue 60: six recorded sessions with drags, at the scene's defaults, on every solver
+# Issue 60: seven recorded sessions with drags, at the scene's defaults, on every solver
 # (tests/data/sessions/: PBD drag, XPBD drag and Ctrl-click pin, HPBD drag and a slider, MGPBD
-# drag and a knife stroke, a drag through all four solver keys, a dropped mesh dragged). Each script presses F8 at
+# drag and a knife stroke, a drag through all four solver keys, a dropped mesh dragged, two
+# balls thrown with B under MGPBD and a drag). Each script presses F8 at
 # frame 10 (the recording resets the scene) and again at its end; replaying session-000.json
 # ends on the live run's state_hash.
 include(${CMAKE_CURRENT_LIST_DIR}/gui_run.cmake)
@@ -8,7 +9,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/gui_csv.cmake)
 set(root ${OUT})
 # name, the frame of the closing F8
 foreach(entry pbd_drag:140 xpbd_drag_pin:140 hpbd_drag_set:140 mgpbd_drag_knife:160
-              switch_all_drag:170 drop_drag:130)
+              switch_all_drag:170 drop_drag:130 throw_drag:140)
   string(REPLACE ":" ";" entry ${entry})
   list(GET entry 0 name)
   list(GET entry 1 stop)
@@ -25,6 +26,9 @@ foreach(entry pbd_drag:140 xpbd_drag_pin:140 hpbd_drag_set:140 mgpbd_drag_knife:
   file(READ ${OUT}/session-000.json recording)
   if(NOT recording MATCHES "\"type\":\"grab\",\"particle\":[0-9]+")
     message(FATAL_ERROR "${name}: the recording holds no grab:\n${recording}")
+  endif()
+  if(name STREQUAL "throw_drag" AND NOT recording MATCHES "\"type\":\"throw\",\"from\"")
+    message(FATAL_ERROR "${name}: the recording holds no throw:\n${recording}")
   endif()
   run_window(1280 720 --input ${OUT}/session-000.json --frames ${replay_frames}
              --stats ${OUT}/replay.csv)
