@@ -191,7 +191,8 @@ void AmgHierarchy::setupBlocks(int l) {
         l + 1 >= static_cast<int>(nodeStart_.size()))
         return;
     const int br = uniformNodeSize(nodeStart_[l]), bc = uniformNodeSize(nodeStart_[l + 1]);
-    if (br == 0 || bc == 0 || !level.smoother.blockFits(br)) return;
+    // The smoother's nodes are this level's (setupCycle), so br is its block size too.
+    if (br == 0 || bc == 0 || !level.smoother.blockMode()) return;
     level.blocked = blockPattern(op(l), br, br, level.Ab) &&
                     blockPattern(levels_[l].P, br, bc, level.Pb) &&
                     blockPattern(levels_[l].R, bc, br, level.Rb);

@@ -58,11 +58,9 @@ template <class T>
 void multiply(const BsrOf<T>& A, const std::vector<T>& x, std::vector<T>& y) {
     y.resize(static_cast<size_t>(A.rows) * A.br);
     T* yp = y.data();
-    withBlockSize(A.br, A.bc, [&](auto BR, auto BC) {
-        const int br = A.br;
-        forEachBlockRowProduct<BR, BC>(A, x.data(), [&](int I, const T* s) {
-            for (int a = 0; a < br; ++a) yp[I * br + a] = s[a];
-        });
+    const int br = A.br;
+    forEachBlockRow(A, x.data(), [&](int I, const T* s) {
+        for (int a = 0; a < br; ++a) yp[I * br + a] = s[a];
     });
 }
 
@@ -72,22 +70,18 @@ void residual(const BsrOf<T>& A, const std::vector<T>& x, const std::vector<T>& 
     y.resize(static_cast<size_t>(A.rows) * A.br);
     T* yp = y.data();
     const T* bp = b.data();
-    withBlockSize(A.br, A.bc, [&](auto BR, auto BC) {
-        const int br = A.br;
-        forEachBlockRowProduct<BR, BC>(A, x.data(), [&](int I, const T* s) {
-            for (int a = 0; a < br; ++a) yp[I * br + a] = bp[I * br + a] - s[a];
-        });
+    const int br = A.br;
+    forEachBlockRow(A, x.data(), [&](int I, const T* s) {
+        for (int a = 0; a < br; ++a) yp[I * br + a] = bp[I * br + a] - s[a];
     });
 }
 
 template <class T>
 void multiplyAdd(const BsrOf<T>& A, const std::vector<T>& y, std::vector<T>& x) {
     T* xp = x.data();
-    withBlockSize(A.br, A.bc, [&](auto BR, auto BC) {
-        const int br = A.br;
-        forEachBlockRowProduct<BR, BC>(A, y.data(), [&](int I, const T* s) {
-            for (int a = 0; a < br; ++a) xp[I * br + a] += s[a];
-        });
+    const int br = A.br;
+    forEachBlockRow(A, y.data(), [&](int I, const T* s) {
+        for (int a = 0; a < br; ++a) xp[I * br + a] += s[a];
     });
 }
 

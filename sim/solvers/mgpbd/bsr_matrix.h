@@ -75,4 +75,10 @@ void forEachBlockRowProduct(const BsrOf<T>& A, const T* x, F&& f) {
     }
 }
 
+// forEachBlockRowProduct with A's block size dispatched (withBlockSize).
+template <class T, class F>
+void forEachBlockRow(const BsrOf<T>& A, const T* x, F&& f) {
+    withBlockSize(A.br, A.bc, [&](auto BR, auto BC) { forEachBlockRowProduct<BR, BC>(A, x, f); });
+}
+
 }  // namespace sim

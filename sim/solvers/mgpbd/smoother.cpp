@@ -136,28 +136,18 @@ void Smoother<T>::forEachScaledResidual(const CsrOf<T>& A, const T* x, const T* 
 template <class T>
 template <class F>
 void Smoother<T>::forEachScaledResidual(const BsrOf<T>& A, const T* x, const T* b, F&& f) const {
-    withBlockSize(A.br, A.bc, [&](auto BR, auto BC) {
-        const int br = A.br;
-        forEachBlockRowProduct<BR, BC>(A, x, [&](int I, const T* ax) {
-            const int s = I * br;
-            T r[kMaxBlock];
-            for (int a = 0; a < br; ++a) r[a] = b[s + a] - ax[a];
-            const T* inv = blockInv_.data() + static_cast<int64_t>(I) * br * br;
-            for (int a = 0; a < br; ++a) {
-                T z = 0;
-                for (int c = 0; c < br; ++c) z += inv[a * br + c] * r[c];
-                f(s + a, z);
-            }
-        });
+    const int br = A.br;
+    forEachBlockRow(A, x, [&](int I, const T* ax) {
+        const int s = I * br;
+        T r[kMaxBlock];
+        for (int a = 0; a < br; ++a) r[a] = b[s + a] - ax[a];
+        const T* inv = blockInv_.data() + static_cast<int64_t>(I) * br * br;
+        for (int a = 0; a < br; ++a) {
+            T z = 0;
+            for (int c = 0; c < br; ++c) z += inv[a * br + c] * r[c];
+            f(s + a, z);
+        }
     });
-}
-
-template <class T>
-bool Smoother<T>::blockFits(int br) const {
-    if (kind_ != MgpbdSmoother::Chebyshev || nodeStart_.size() < 2) return false;
-    for (size_t I = 0; I + 1 < nodeStart_.size(); ++I)
-        if (nodeStart_[I + 1] - nodeStart_[I] != br) return false;
-    return true;
 }
 
 template <class T>

@@ -42,11 +42,10 @@ class Smoother {
     // `zeroGuess` says x is 0 on entry (x is then not read).
     void smooth(const CsrOf<T>& A, const Vec& b, Vec& x, bool post, bool zeroGuess) const;
     // The same on A's block copy, for a block-mode Chebyshev smoother whose nodes are A's
-    // block rows (blockFits); the V-cycle's primal levels.
+    // block rows (blockMode, nodes all A's block size); the V-cycle's primal levels.
     void smooth(const BsrOf<T>& A, const Vec& b, Vec& x, bool post, bool zeroGuess) const;
-    // True when smooth() can take A's blocks of br rows: Chebyshev in block mode with every
-    // node br rows.
-    bool blockFits(int br) const;
+    // Chebyshev on the nodes' diagonal blocks (setup was given nodes that fit).
+    bool blockMode() const { return kind_ == MgpbdSmoother::Chebyshev && !nodeStart_.empty(); }
 
     Real lambdaMax() const { return lambdaMax_; }
     Real jacobiOmega() const { return omega_; }
