@@ -34,6 +34,8 @@ std::string describe(const Command& command) {
             else if constexpr (std::is_same_v<T, SetPin>)
                 return std::string(c.pinned ? "pin" : "unpin") + " particle " +
                        std::to_string(c.particle);
+            else if constexpr (std::is_same_v<T, ClearPins>)
+                return "clear pins";
             else if constexpr (std::is_same_v<T, Cut>)
                 return "cut from eye " + vec(c.eye) + " through " + vec(c.a) + " and " + vec(c.b);
             else if constexpr (std::is_same_v<T, Throw>)

@@ -40,6 +40,10 @@ struct SetPin {
     int particle = -1;
     bool pinned = true;
 };
+// Releases every pin of scene `generation` (the Scene panel's Clear pins); one undo step.
+struct ClearPins {
+    long generation = 0;
+};
 // The knife stroke: the wedge of view rays from eye through a and b (sim/topology/cut.h).
 struct Cut {
     sim::Vec3 eye = sim::Vec3::Zero(), a = sim::Vec3::Zero(), b = sim::Vec3::Zero();
@@ -90,9 +94,9 @@ struct StepOnce {};
 struct Undo {};
 
 using Command = std::variant<BeginGrab, MoveGrab, EndGrab, BeginColliderDrag, MoveColliderDrag,
-                             EndColliderDrag, SetPin, Cut, Throw, SetSettings, SelectSolver,
-                             LoadScene, LoadImport, SaveSceneFile, LoadSceneFile, StartMeshExport,
-                             StopMeshExport, SetPaused, StepOnce, Undo>;
+                             EndColliderDrag, SetPin, ClearPins, Cut, Throw, SetSettings,
+                             SelectSolver, LoadScene, LoadImport, SaveSceneFile, LoadSceneFile,
+                             StartMeshExport, StopMeshExport, SetPaused, StepOnce, Undo>;
 
 struct AppliedCommand {
     long frame = 0;  // World::frame() when applied: before the step that makes frame + 1

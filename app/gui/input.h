@@ -32,8 +32,13 @@ void onToolPress(Sandbox& s, bool ctrl);
 // The throw tool (B): a ball from the camera through the cursor, recorded as a throw event.
 void throwFromCursor(Sandbox& s);
 void onToolDrag(Sandbox& s);
+// Pins and unpins one particle, or releases every pin (the Scene panel's pin list), recorded as
+// pin and clear_pins events.
+void setPin(Sandbox& s, int particle, bool pinned);
+void clearPins(Sandbox& s);
 void onToolRelease(Sandbox& s);
-// A recorded tool event (grab, grab_move, grab_end, pin, cut, collider_*): applied and
+// A recorded tool event (grab, grab_move, grab_end, pin, clear_pins, cut,
+// throw, collider_*): applied and
 // recorded as the live tool does it, with the event's particle, collider and points.
 void applyToolEvent(Sandbox& s, const ScriptEvent& e);
 // The view ray through the cursor.

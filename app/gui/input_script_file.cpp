@@ -106,6 +106,7 @@ bool parseToolEvent(const sim::Json& e, const std::string& type, const std::stri
         {"grab_move", T::GrabMove, nullptr, true},
         {"grab_end", T::GrabEnd, nullptr, false},
         {"pin", T::Pin, "particle", false},
+        {"clear_pins", T::ClearPins, nullptr, false},
         {"cut", T::Cut, nullptr, false},
         {"throw", T::Throw, nullptr, false},
         {"collider_grab", T::ColliderGrab, "collider", true},
@@ -332,6 +333,9 @@ Ordered eventJson(const ScriptEvent& e) {
             break;
         case ScriptEvent::Type::Pin:
             j["type"] = "pin", j["particle"] = e.index, j["pinned"] = e.pinned;
+            break;
+        case ScriptEvent::Type::ClearPins:
+            j["type"] = "clear_pins";
             break;
         case ScriptEvent::Type::Cut:
             j["type"] = "cut", j["eye"] = e.at, j["a"] = e.a, j["b"] = e.b;

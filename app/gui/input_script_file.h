@@ -62,6 +62,7 @@ struct ScriptEvent {
         GrabMove,
         GrabEnd,
         Pin,
+        ClearPins,
         Cut,
         Throw,
         ColliderGrab,

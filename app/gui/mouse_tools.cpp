@@ -86,15 +86,6 @@ void release(Sandbox& s) {
     }
 }
 
-void setPin(Sandbox& s, int particle, bool pinned) {
-    ScriptEvent e;
-    e.type = ScriptEvent::Type::Pin;
-    e.index = particle;
-    e.pinned = pinned;
-    recordInput(s, std::move(e));
-    send(s, SetPin{s.view.generation, particle, pinned});
-}
-
 void throwAlong(Sandbox& s, const sim::Vec3& from, const sim::Vec3& direction) {
     ScriptEvent e;
     e.type = ScriptEvent::Type::Throw;
@@ -158,6 +149,22 @@ void pressGrab(Sandbox& s, bool ctrl) {
 
 }  // namespace
 
+void setPin(Sandbox& s, int particle, bool pinned) {
+    ScriptEvent e;
+    e.type = ScriptEvent::Type::Pin;
+    e.index = particle;
+    e.pinned = pinned;
+    recordInput(s, std::move(e));
+    send(s, SetPin{s.view.generation, particle, pinned});
+}
+
+void clearPins(Sandbox& s) {
+    ScriptEvent e;
+    e.type = ScriptEvent::Type::ClearPins;
+    recordInput(s, std::move(e));
+    send(s, ClearPins{s.view.generation});
+}
+
 void onToolPress(Sandbox& s, bool ctrl) {
     switch (s.tool) {
         case Tool::Grab:
@@ -212,6 +219,9 @@ void applyToolEvent(Sandbox& s, const ScriptEvent& e) {
             break;
         case T::Pin:
             setPin(s, e.index, e.pinned);
+            break;
+        case T::ClearPins:
+            clearPins(s);
             break;
         case T::Cut:
             cut(s, vec(e.at), vec(e.a), vec(e.b));

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/gui/input.h"
 #include "app/gui/input_script_file.h"
@@ -63,6 +64,40 @@ void filesSection(Sandbox& s) {
         "starting resets the scene");
 }
 
+// The pins of the scene as a list, each with its own unpin button, and Clear for all of them.
+// Edits go through the same pin commands as ctrl + click, so a session recording has them.
+void pinsSection(Sandbox& s) {
+    const Snapshot& v = s.view;
+    std::vector<int> pins;
+    for (int i = 0; i < static_cast<int>(v.pinned.size()); ++i)
+        if (v.pinned[i]) pins.push_back(i);
+    const std::string header = "pins: " + std::to_string(pins.size()) + "###pins";
+    if (!ImGui::CollapsingHeader(header.c_str())) return;
+    if (pins.empty()) {
+        ImGui::TextDisabled("none (ctrl + click a particle to pin it)");
+        return;
+    }
+    if (ImGui::Button("Clear pins")) clearPins(s);
+    tooltip("release every pin (Ctrl+Z brings them back)");
+    constexpr int kRowsShown = 5;
+    const float rowHeight = ImGui::GetFrameHeightWithSpacing();
+    const float height = rowHeight * static_cast<float>(std::min<size_t>(pins.size(), kRowsShown));
+    ImGui::BeginChild("pin list", ImVec2(0, height));
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(pins.size()), rowHeight);
+    while (clipper.Step())
+        for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+            const int i = pins[row];
+            ImGui::PushID(i);
+            if (ImGui::SmallButton("unpin")) setPin(s, i, false);
+            ImGui::SameLine();
+            const sim::Vec3& x = v.x[i];
+            ImGui::Text("particle %d at (%.2f, %.2f, %.2f)", i, x.x(), x.y(), x.z());
+            ImGui::PopID();
+        }
+    ImGui::EndChild();
+}
+
 // Returns the panel's bottom-left corner, where the Solver panel goes.
 ImVec2 scenePanel(Sandbox& s) {
     ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
@@ -115,6 +150,7 @@ ImVec2 scenePanel(Sandbox& s) {
     }
     ImGui::Text("tool: %s  (G grab, K knife)", s.tool == Tool::Grab ? "grab" : "knife");
     // Closed at the start, so that the panels leave the scene most of the window.
+    pinsSection(s);
     if (ImGui::CollapsingHeader("files: scene, meshes, session")) filesSection(s);
     if (s.import) {
         const sim::ImportProgress progress = s.import->progress();

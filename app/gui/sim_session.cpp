@@ -185,6 +185,14 @@ void SimSession::apply(const Command& command, uint64_t seq) {
                     undo_.push(world_, c.pinned ? "pin" : "unpin");
                     world_.pin(c.particle, c.pinned);
                 }
+            } else if constexpr (std::is_same_v<T, ClearPins>) {
+                const auto& pinned = world_.particles.pinned;
+                const bool any = std::find(pinned.begin(), pinned.end(), 1) != pinned.end();
+                if ((applied = c.generation == generation_ && any)) {
+                    undo_.push(world_, "clear pins");
+                    for (int i = 0; i < world_.particles.size(); ++i)
+                        if (world_.particles.pinned[i]) world_.pin(i, false);
+                }
             } else if constexpr (std::is_same_v<T, Cut>) {
                 undo_.push(world_, "cut");
                 const int split = sim::cutAlongStroke(world_, {c.eye, c.a, c.b});

@@ -1,7 +1,7 @@
 # Issue 60: seven recorded sessions with drags, at the scene's defaults, on every solver
-# (tests/data/sessions/: PBD drag, XPBD drag and Ctrl-click pin, HPBD drag and a slider, MGPBD
-# drag and a knife stroke, a drag through all four solver keys, a dropped mesh dragged, two
-# balls thrown with B under MGPBD and a drag). Each script presses F8 at
+# (tests/data/sessions/: PBD drag, XPBD drag with a Ctrl-click pin and Clear pins, HPBD drag
+# and a slider, MGPBD drag and a knife stroke, a drag through all four solver keys, a dropped
+# mesh dragged, two balls thrown with B under MGPBD and a drag). Each script presses F8 at
 # frame 10 (the recording resets the scene) and again at its end; replaying session-000.json
 # ends on the live run's state_hash.
 include(${CMAKE_CURRENT_LIST_DIR}/gui_run.cmake)
@@ -26,6 +26,9 @@ foreach(entry pbd_drag:140 xpbd_drag_pin:140 hpbd_drag_set:140 mgpbd_drag_knife:
   file(READ ${OUT}/session-000.json recording)
   if(NOT recording MATCHES "\"type\":\"grab\",\"particle\":[0-9]+")
     message(FATAL_ERROR "${name}: the recording holds no grab:\n${recording}")
+  endif()
+  if(name STREQUAL "xpbd_drag_pin" AND NOT recording MATCHES "\"type\":\"clear_pins\"")
+    message(FATAL_ERROR "${name}: the recording holds no clear_pins:\n${recording}")
   endif()
   if(name STREQUAL "throw_drag" AND NOT recording MATCHES "\"type\":\"throw\",\"from\"")
     message(FATAL_ERROR "${name}: the recording holds no throw:\n${recording}")

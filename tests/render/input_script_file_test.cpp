@@ -145,6 +145,7 @@ TEST(InputScriptFile, WrittenScriptReadsBackExactly) {
     ScriptEvent& load = add(ScriptEvent::Type::Load, 5);
     load.name = "curtain";
     load.resolution = 12;
+    add(ScriptEvent::Type::ClearPins, 6);
     const std::string path = testing::TempDir() + "written.json";
     ASSERT_EQ(writeInputScript(path, script, "test", "hanging_cloth"), "");
     ScriptFile back;
@@ -159,6 +160,7 @@ TEST(InputScriptFile, WrittenScriptReadsBackExactly) {
     EXPECT_EQ(back.events[4].path, drop.path);
     EXPECT_EQ(back.events[5].name, "curtain");
     EXPECT_EQ(back.events[5].resolution, 12);
+    EXPECT_EQ(back.events[6].type, ScriptEvent::Type::ClearPins);
     for (size_t k = 0; k < back.events.size(); ++k) EXPECT_EQ(back.events[k].frame, int(k));
 }
 

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <thread>
@@ -149,4 +150,26 @@ TEST(SimSession, UndoGoesBackToBeforeThePin) {
     EXPECT_EQ(session.world().particles.x, before);
     session.apply(Undo{}, 3);  // nothing left: refused, not logged
     EXPECT_EQ(session.log().size(), 2u);
+}
+
+// The Scene panel's Clear pins releases every pin in one command, and one Ctrl+Z brings them
+// all back; with no pin left it is refused, not logged.
+TEST(SimSession, ClearPinsReleasesEveryPinAndOneUndoRestoresThem) {
+    app::Options o;
+    o.sceneParams.resolution = 8;
+    SimSession session(o);
+    ASSERT_EQ(session.start(), "");
+    Snapshot snap;
+    session.publish({}, snap);
+    session.apply(SetPin{snap.generation, 5, true}, 1);
+    const std::vector<uint8_t> pinned = session.world().particles.pinned;
+    ASSERT_GE(std::count(pinned.begin(), pinned.end(), 1), 3);  // the scene's corners and 5
+    session.apply(ClearPins{snap.generation}, 2);
+    const std::vector<uint8_t>& now = session.world().particles.pinned;
+    EXPECT_EQ(std::count(now.begin(), now.end(), 1), 0);
+    EXPECT_GT(session.world().particles.w[5], 0);
+    session.apply(ClearPins{snap.generation}, 3);
+    EXPECT_EQ(session.log().size(), 2u);
+    session.apply(Undo{}, 4);
+    EXPECT_EQ(session.world().particles.pinned, pinned);
 }
