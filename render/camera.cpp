@@ -108,7 +108,13 @@ bool OrbitCamera::keepInView(const glm::dvec3& lo, const glm::dvec3& hi, double 
     if (inView(lo, hi, aspect)) {
         // Back in, with hysteresis (out at need, in beyond 1.5 need) so it does not pump.
         const double closer = std::max(1.25 * need, nearest);
-        if (distance <= std::max(1.5 * need, nearest)) return false;
+        if (distance <= std::max(1.5 * need, nearest)) {
+            // In view but drifted out of the middle quarter of the view (a chain swinging to one
+            // side, under a panel): turn towards it, at the same distance.
+            if (inView(c, c, aspect, 0.25)) return false;
+            target += blend * (c - target);
+            return true;
+        }
         target += blend * (c - target);
         distance += blend * (closer - distance);
         return true;

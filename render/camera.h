@@ -46,7 +46,8 @@ class OrbitCamera {
     // the camera is more than 1.5x as far as the box needs, it comes back in the same way,
     // but never nearer than `nearest` (the distance the scene was framed at), so a subject
     // that spread and shrank again (a torn sheet whose scraps fell away) fills the view
-    // again. Returns whether the camera moved.
+    // again. A subject in view whose centre leaves the middle quarter of the view is turned
+    // towards, at the same distance. Returns whether the camera moved.
     bool keepInView(const glm::dvec3& lo, const glm::dvec3& hi, double aspect, double blend,
                     double nearest = 1e300);
 };

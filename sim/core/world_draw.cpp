@@ -59,17 +59,25 @@ void drawCollider(const Collider& c, DebugDraw& draw) {
     }
 }
 
-// 1 for every particle that is a vertex of some tet (ARAP or volume constraint).
+// Calls f(i) with the four particle indices of every tet: ARAP (either form) and volume
+// constraints. A tet type missing here draws a soft body's interior particles as loose dots.
+template <class F>
+void forEachTet(const World& world, F&& f) {
+    for (const ArapConstraint& c : world.constraints.arap) f(c.i);
+    for (const ArapStrainConstraint& c : world.constraints.arapStrain) f(c.i);
+    for (const TetVolumeConstraint& c : world.constraints.tetVolume) f(c.i);
+}
+
+// 1 for every particle that is a vertex of some tet.
 std::vector<char> tetParticles(const World& world) {
     std::vector<char> inTet(world.particles.size(), 0);
-    for (const ArapConstraint& c : world.constraints.arap)
-        for (int i : c.i) inTet[i] = 1;
-    for (const TetVolumeConstraint& c : world.constraints.tetVolume)
-        for (int i : c.i) inTet[i] = 1;
+    forEachTet(world, [&](const int(&i)[4]) {
+        for (int k : i) inTet[k] = 1;
+    });
     return inTet;
 }
 
-// Each tet edge once (sorted pairs), from the ARAP and volume constraints.
+// Each tet edge once (sorted pairs).
 std::vector<std::pair<int, int>> tetEdges(const World& world) {
     std::vector<std::pair<int, int>> edges;
     auto add = [&](const int(&i)[4]) {
@@ -77,8 +85,7 @@ std::vector<std::pair<int, int>> tetEdges(const World& world) {
             for (int b = a + 1; b < 4; ++b)
                 edges.emplace_back(std::min(i[a], i[b]), std::max(i[a], i[b]));
     };
-    for (const ArapConstraint& c : world.constraints.arap) add(c.i);
-    for (const TetVolumeConstraint& c : world.constraints.tetVolume) add(c.i);
+    forEachTet(world, add);
     std::sort(edges.begin(), edges.end());
     edges.erase(std::unique(edges.begin(), edges.end()), edges.end());
     return edges;

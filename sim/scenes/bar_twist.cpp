@@ -30,6 +30,8 @@ std::string build(World& world, const SceneParams& params) {
     world.particles.p = world.particles.x;
     useSoftBodySettings(world.settings, 1e6);
     world.settings.gravity = Vec3::Zero();
+    // A ground for scale and for a bar that is thrown down; the untwisting bar never reaches it.
+    world.colliders.push_back(Collider::plane(Vec3::Zero(), Vec3::UnitY()));
     return {};
 }
 

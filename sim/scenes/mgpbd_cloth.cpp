@@ -31,6 +31,7 @@ std::string build(World& world, const SceneParams& params) {
     }
     world.pin(gridIndex(grid, 0, 0), true);
     world.pin(gridIndex(grid, 0, res), true);
+    world.colliders.push_back(Collider::plane(Vec3::Zero(), Vec3::UnitY()));
     Settings& s = world.settings;
     s.frameDt = 0.003;
     s.substeps = 1;

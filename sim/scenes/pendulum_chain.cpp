@@ -20,6 +20,10 @@ std::string build(World& world, const SceneParams& params) {
         world.constraints.distance.push_back({prev, next, length, 1.0});
         prev = next;
     }
+    // A ground just below the chain's reach, so it is seen to swing above something and a
+    // hanging chain of any length never touches it.
+    world.colliders.push_back(
+        Collider::plane(Vec3(0, anchor.y() - length * links - 0.1, 0), Vec3::UnitY()));
     world.settings.solver = SolverKind::XPBD;
     world.settings.substeps = 10;
     world.settings.iterations = 1;

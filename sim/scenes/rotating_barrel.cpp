@@ -57,6 +57,8 @@ std::string build(World& world, const SceneParams& params) {
         world.colliders.back().seeThrough = true;
     }
     placeBarrel(world, 0);
+    // The ground under the barrel, after its parts (placeBarrel addresses them by index).
+    world.colliders.push_back(Collider::plane(Vec3::Zero(), Vec3::UnitY()));
     world.settings.friction = 0.5;
     world.settings.staticFriction = 0.7;
     // Small steps, 5 substeps x 4 iterations (the same projections a frame as fewer, longer
