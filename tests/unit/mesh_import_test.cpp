@@ -245,6 +245,14 @@ TEST(MeshImportSlow, SoftBodyIsDecimatedToItsTetBudget) {
         for (const Vec3& x : world.particles.x) lowest = std::min(lowest, x.y());
         EXPECT_NEAR(lowest, 0.3, 0.02);  // decimation moves the surface a little
         EXPECT_EQ(world.settings.solver, SolverKind::XPBD);
+        // The iterations fit the step's work budget (issue 54: an imported mesh stays real
+        // time), down to the floor; a small body keeps the soft-body default.
+        const int its = world.settings.iterations;
+        const double rows = 6.0 * p.report.tets + double(world.constraints.tetVolume.size());
+        EXPECT_TRUE(its == kImportedMinIterations || rows * its <= kImportedWorkPerStep) << its;
+        if (budget == 800) {
+            EXPECT_EQ(its, 20);
+        }
         Real ever = 1e9;  // falls 0.3 m, lands on the ground and bounces (mu = 1e6 Pa jelly)
         for (int f = 0; f < 60; ++f) {
             world.step();
@@ -253,6 +261,27 @@ TEST(MeshImportSlow, SoftBodyIsDecimatedToItsTetBudget) {
         EXPECT_LT(ever, 0.01);
         EXPECT_GT(ever, -0.001);
     }
+}
+
+// Issue 54: the imported scene's iterations shrink with the mesh so that a step's work stays
+// under kImportedWorkPerStep; a small mesh keeps the settings' count, a huge one the floor.
+TEST(MeshImport, ImportedIterationsFitTheWorkBudget) {
+    World world;
+    world.settings.iterations = 20;
+    world.settings.substeps = 1;
+    auto iterationsWithTets = [&](int tets) {
+        world.constraints.arap.assign(size_t(tets), ArapConstraint{});
+        return importedIterations(world);
+    };
+    EXPECT_EQ(iterationsWithTets(100), 20);
+    EXPECT_EQ(iterationsWithTets(5000), int(kImportedWorkPerStep / (6 * 5000)));
+    EXPECT_EQ(iterationsWithTets(1'000'000), kImportedMinIterations);
+    world.settings.substeps = 4;  // cloth: rows x substeps
+    world.constraints.arap.clear();
+    world.constraints.distance.assign(12'000, DistanceConstraint{});
+    EXPECT_EQ(importedIterations(world), kImportedMinIterations);
+    world.constraints.distance.assign(2'000, DistanceConstraint{});
+    EXPECT_EQ(importedIterations(world), 20);
 }
 
 TEST(MeshImport, CancelKillsTetgenAndReportsCancelled) {
