@@ -322,9 +322,27 @@ std::vector<std::pair<int, Real>> World::handReach() const {
 
 void World::moveHeldParticle(Real alpha) {
     const int i = grab_->particle;
-    const Vec3 q = particles.x[i];  // where the hand holds it now
+    const Real slip = settings.grabSlipStrain;
+    // The hand yields: where the cloth has moved away from it (a turning barrel carrying the
+    // cloth, a collider pushing it) and one of its edges is longer than (1 + slip) times its
+    // rest length, it first follows that edge back to that length, as a hand whose grip
+    // slips would, instead of stretching the edge without end. Measured to the neighbours'
+    // positions at the substep's start, not their predicted ones: during a yank those run
+    // ahead along the pull, and following them would pull the hand on faster than the cursor.
+    Vec3 q = particles.x[i];  // where the hand holds it now
+    if (slip > 0)
+        for (const DistanceConstraint& c : constraints.distance) {
+            if (c.i != i && c.j != i) continue;
+            const Vec3 from = particles.x[c.i == i ? c.j : c.i];
+            const Vec3 edge = q - from;
+            const Real length = edge.norm(), longest = (1 + slip) * c.restLength;
+            if (length > longest) {
+                q = from + edge * (longest / length);
+                grab_->slipped = true;
+            }
+        }
     const Vec3 d = grab_->start + alpha * (grab_->target - grab_->start) - q;
-    const Real dd = d.squaredNorm(), slip = settings.grabSlipStrain;
+    const Real dd = d.squaredNorm();
     Real t = 1;
     if (slip > 0 && dd > 0) {
         // The slip: no edge (j, rest length l) of the particle ends longer than (1 + slip) l,
