@@ -290,12 +290,12 @@ void plot(const char* label, const History& h, const char* overlayFormat) {
                      FLT_MAX, ImVec2(0, 40 * ImGui::GetIO().FontGlobalScale));
 }
 
-// MGPBD's last substep in two lines: the global steps its work budget afforded, or that it
-// afforded none and the substep was the fallback XPBD sweeps, or that it was a free cloth
-// (no contact in play or coming), solved by accelerated line sweeps alone (issue 14: the
-// panel shows the budget with the iterations and residual reached). Other solvers report
-// no budget.
-void budgetSummary(const sim::SolverStats& st) {
+// MGPBD's last substep in a person's words: the global steps its work budget afforded, or
+// that it afforded none and the substep was the fallback XPBD sweeps, or that it was a free
+// cloth (no contact in play or coming), solved by accelerated line sweeps alone; the
+// residual it started from and reached; the budget next to the wall-clock time the solve
+// took on this machine (issues 14, 53). Other solvers report no budget.
+void budgetSummary(const sim::SolverStats& st, double solveMsPerSubstep) {
     const std::optional<double> budget = st.find("budget ms");
     if (!budget) return;
     const double work = st.find("work ms").value_or(0);
@@ -308,13 +308,19 @@ void budgetSummary(const sim::SolverStats& st) {
     else
         ImGui::Text("%d global step%s, %d PCG iterations", st.iterations,
                     st.iterations == 1 ? "" : "s", pcg);
+    const double relative = st.find("relative residual").value_or(0);
+    if (relative > 0)
+        ImGui::Text("residual %.2e -> %.2e", st.residual / relative, st.residual);
+    else  // sweeps alone: the residual is measured after them only
+        ImGui::Text("residual %.2e after the sweeps", st.residual);
     if (*budget > 0)
-        ImGui::Text("work %.2g of %.2g ms a substep", work, *budget);
+        ImGui::Text("work %.2g of %.2g ms, solve %.2g ms wall", work, *budget, solveMsPerSubstep);
     else
-        ImGui::Text("work %.2g ms a substep, no budget", work);
+        ImGui::Text("work %.2g ms, no budget, solve %.2g ms wall", work, solveMsPerSubstep);
     tooltip(
-        "MGPBD's frame budget (mgpbd-frame-budget-ms), counted in fixed work units and split "
-        "over the substeps; a global step runs only where the budget holds one, else the "
+        "per substep: MGPBD's frame budget (mgpbd-frame-budget-ms), counted in fixed work "
+        "units so that a replay takes the same steps on any machine, and the wall-clock time "
+        "the solve took here; a global step runs only where the budget holds one, else the "
         "substep runs XPBD sweeps on the same rows. A free cloth (no contact in play or "
         "within a frame's reach) takes accelerated line sweeps alone: at interactive budgets "
         "they leave less strain than a truncated global step");
@@ -379,8 +385,11 @@ void statsPanel(Sandbox& s) {
             "tethers: the hand holds it short of the cursor");
     }
     ImGui::Text("strain max %.4f mean %.5f", st.metrics.maxStrain, st.metrics.meanStrain);
-    ImGui::Text("residual %.3e, %d iterations", st.solver.residual, st.solver.iterations);
-    budgetSummary(st.solver);
+    const bool budgeted = st.solver.find("budget ms").has_value();
+    if (!budgeted)  // MGPBD says its own, residual before and after (budgetSummary)
+        ImGui::Text("residual %.3e, %d iterations", st.solver.residual, st.solver.iterations);
+    const int substeps = std::max(1, st.steps * v.settings.substeps);
+    budgetSummary(st.solver, st.profile[sim::Stage::Solve] / substeps);
     plot("max strain", s.maxStrain, "%.4f");
     plot("sim ms", s.simMs, "%.2f");
     if (!st.solver.extra.empty() && ImGui::TreeNode("solver details")) {
