@@ -127,9 +127,13 @@ class MgpbdSolver final : public Solver {
     // step) goes to local sweeps; returns the residual after them.
     Real fallbackSweeps(World& world, int it, Real r);
     // The stats of the finished solve, and what the next substep's warm start needs.
-    // After the outer loop: the dense and unilateral types and the contacts, then the stats.
-    void finishAfterLoop(World& world, int iterations, Real b0, double budget, bool rejected);
+    // After the outer loop: the dense and unilateral types and the contacts, then the stats;
+    // after a substep of sweeps alone (`sweptOnly`), the stats only.
+    void finishAfterLoop(World& world, int iterations, Real b0, double budget, bool rejected,
+                         bool sweptOnly = false);
     void finishSolve(const World& world, int iterations, Real b0, double budget, bool rejected);
+    // Collider, self, body or attachment contacts this substep.
+    static bool contactsInPlay(const World& world);
     void charge(double& phase, double units) {
         work_.add(units);
         phase += units;
