@@ -294,7 +294,7 @@ void plot(const char* label, const History& h, const char* overlayFormat) {
 // that it afforded none and the substep was the fallback XPBD sweeps, or that it was a free
 // cloth (no contact in play or coming), solved by accelerated line sweeps alone; the
 // residual it started from and reached; the budget next to the wall-clock time the solve
-// took on this machine (issues 14, 53). Other solvers report no budget.
+// took (issues 14, 53). Other solvers report no budget.
 void budgetSummary(const sim::SolverStats& st, double solveMsPerSubstep) {
     const std::optional<double> budget = st.find("budget ms");
     if (!budget) return;
@@ -311,7 +311,7 @@ void budgetSummary(const sim::SolverStats& st, double solveMsPerSubstep) {
     const double relative = st.find("relative residual").value_or(0);
     if (relative > 0)
         ImGui::Text("residual %.2e -> %.2e", st.residual / relative, st.residual);
-    else  // sweeps alone: the residual is measured after them only
+    else  // sweeps alone: the residual is known after them only
         ImGui::Text("residual %.2e after the sweeps", st.residual);
     if (*budget > 0)
         ImGui::Text("work %.2g of %.2g ms, solve %.2g ms wall", work, *budget, solveMsPerSubstep);

@@ -326,7 +326,7 @@ void World::moveHeldParticle(Real alpha) {
     // The hand yields: where the cloth has moved away from it (a turning barrel carrying the
     // cloth, a collider pushing it) and one of its edges is longer than (1 + slip) times its
     // rest length, it first follows that edge back to that length, as a hand whose grip
-    // slips would, instead of stretching the edge without end. Measured to the neighbours'
+    // slips would, instead of stretching the edge without end. Taken to the neighbours'
     // positions at the substep's start, not their predicted ones: during a yank those run
     // ahead along the pull, and following them would pull the hand on faster than the cursor.
     Vec3 q = particles.x[i];  // where the hand holds it now

@@ -102,8 +102,7 @@ void MgpbdSolver::solve(World& world, Real dt) {
         stats_.residualHistory.push_back(0);
         times_.push_back(wallMsSince(start));
         fallbackSweeps(world, 0, 0);
-        // The sweeps were the whole solve, XPBD's: each projected every type and the contacts.
-        finishAfterLoop(world, 0, 0, budget, false, mg_.budgetSweeps > 0);
+        finishAfterLoop(world, 0, 0, budget, false, mg_.budgetSweeps > 0);  // XPBD's solve
         return;
     }
     Real r = evaluate(world, dt, 0);
@@ -176,8 +175,7 @@ void MgpbdSolver::afterLoop(World& world, int it, Real r, Real rStart, bool guar
     // diverged substep is solved by them, budget or not. So is a substep whose rows were met
     // before any global step while contacts are in play: the contacts projected alone after
     // it would push the cloth apart with nothing after them to pull it together (the
-    // sweeps end each pass on the contacts, as XPBD's do). Without them cloth_on_sphere at
-    // res 64 peaked at strain 1.42 under MGPBD where XPBD's same sweeps gave 0.86.
+    // sweeps end each pass on the contacts, as XPBD's do; docs/notes/mgpbd-budget.md).
     const bool contactsOnly = it == 0 && contactsInPlay(world);
     if (rows > 0 && ((stopped && work_.limited()) || mg_.diverged || contactsOnly))
         fallbackSweeps(world, it, r);
