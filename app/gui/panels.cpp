@@ -68,9 +68,10 @@ void filesSection(Sandbox& s) {
 // Edits go through the same pin commands as ctrl + click, so a session recording has them.
 void pinsSection(Sandbox& s) {
     const Snapshot& v = s.view;
-    std::vector<int> pins;
+    std::vector<int> pins;  // the hand holds its particle as a pin: not one of the scene's
+    const int held = v.grab && !v.grab->wasPinned ? v.grab->particle : -1;
     for (int i = 0; i < static_cast<int>(v.pinned.size()); ++i)
-        if (v.pinned[i]) pins.push_back(i);
+        if (v.pinned[i] && i != held) pins.push_back(i);
     const std::string header = "pins: " + std::to_string(pins.size()) + "###pins";
     if (!ImGui::CollapsingHeader(header.c_str())) return;
     if (pins.empty()) {

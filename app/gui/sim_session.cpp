@@ -186,12 +186,15 @@ void SimSession::apply(const Command& command, uint64_t seq) {
                     world_.pin(c.particle, c.pinned);
                 }
             } else if constexpr (std::is_same_v<T, ClearPins>) {
-                const auto& pinned = world_.particles.pinned;
-                const bool any = std::find(pinned.begin(), pinned.end(), 1) != pinned.end();
-                if ((applied = c.generation == generation_ && any)) {
+                // The hand's particle is a pin only while held (World::pin keeps it held).
+                const auto& grab = world_.grab();
+                const int held = grab && !grab->wasPinned ? grab->particle : -1;
+                std::vector<int> pins;
+                for (int i = 0; i < world_.particles.size(); ++i)
+                    if (world_.particles.pinned[i] && i != held) pins.push_back(i);
+                if ((applied = c.generation == generation_ && !pins.empty())) {
                     undo_.push(world_, "clear pins");
-                    for (int i = 0; i < world_.particles.size(); ++i)
-                        if (world_.particles.pinned[i]) world_.pin(i, false);
+                    for (int i : pins) world_.pin(i, false);
                 }
             } else if constexpr (std::is_same_v<T, Cut>) {
                 undo_.push(world_, "cut");

@@ -172,4 +172,12 @@ TEST(SimSession, ClearPinsReleasesEveryPinAndOneUndoRestoresThem) {
     EXPECT_EQ(session.log().size(), 2u);
     session.apply(Undo{}, 4);
     EXPECT_EQ(session.world().particles.pinned, pinned);
+    // The hand's particle is not one of the pins: Clear pins while holding keeps the hold.
+    session.apply(BeginGrab{snap.generation, 7, sim::Vec3::Zero()}, 5);
+    session.apply(ClearPins{snap.generation}, 6);
+    ASSERT_TRUE(session.world().grab());
+    EXPECT_EQ(session.world().grab()->particle, 7);
+    session.apply(EndGrab{}, 7);
+    const std::vector<uint8_t>& after = session.world().particles.pinned;
+    EXPECT_EQ(std::count(after.begin(), after.end(), 1), 0);
 }
