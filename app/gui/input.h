@@ -37,9 +37,8 @@ void onToolDrag(Sandbox& s);
 void setPin(Sandbox& s, int particle, bool pinned);
 void clearPins(Sandbox& s);
 void onToolRelease(Sandbox& s);
-// A recorded tool event (grab, grab_move, grab_end, pin, clear_pins, cut,
-// throw, collider_*): applied and
-// recorded as the live tool does it, with the event's particle, collider and points.
+// A recorded tool event (grab, grab_move, grab_end, pin, clear_pins, cut, throw, collider_*):
+// applied and recorded as the live tool does it, with the event's particle, collider and points.
 void applyToolEvent(Sandbox& s, const ScriptEvent& e);
 // The view ray through the cursor.
 sim::Ray cursorRay(const Sandbox& s);

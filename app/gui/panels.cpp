@@ -68,10 +68,7 @@ void filesSection(Sandbox& s) {
 // Edits go through the same pin commands as ctrl + click, so a session recording has them.
 void pinsSection(Sandbox& s) {
     const Snapshot& v = s.view;
-    std::vector<int> pins;  // the hand holds its particle as a pin: not one of the scene's
-    const int held = v.grab && !v.grab->wasPinned ? v.grab->particle : -1;
-    for (int i = 0; i < static_cast<int>(v.pinned.size()); ++i)
-        if (v.pinned[i] && i != held) pins.push_back(i);
+    const std::vector<int> pins = sim::scenePins(v.pinned, v.grab);
     const std::string header = "pins: " + std::to_string(pins.size()) + "###pins";
     if (!ImGui::CollapsingHeader(header.c_str())) return;
     if (pins.empty()) {
@@ -295,10 +292,10 @@ void plot(const char* label, const History& h, const char* overlayFormat) {
 // that it afforded none and the substep was the fallback XPBD sweeps, or that it was a free
 // cloth (no contact in play or coming), solved by accelerated line sweeps alone; the
 // residual it started from and reached; the budget next to the wall-clock time the solve
-// took (issues 14, 53). Other solvers report no budget.
-void budgetSummary(const sim::SolverStats& st, double solveMsPerSubstep) {
+// took (issues 14, 53). Other solvers report no budget: false, nothing said.
+bool budgetSummary(const sim::SolverStats& st, double solveMsPerSubstep) {
     const std::optional<double> budget = st.find("budget ms");
-    if (!budget) return;
+    if (!budget) return false;
     const double work = st.find("work ms").value_or(0);
     const int sweeps = static_cast<int>(st.find("budget sweeps").value_or(0));
     const int pcg = static_cast<int>(st.find("pcg iterations").value_or(0));
@@ -325,6 +322,7 @@ void budgetSummary(const sim::SolverStats& st, double solveMsPerSubstep) {
         "substep runs XPBD sweeps on the same rows. A free cloth (no contact in play or "
         "within a frame's reach) takes accelerated line sweeps alone: at interactive budgets "
         "they leave less strain than a truncated global step");
+    return true;
 }
 
 void statsPanel(Sandbox& s) {
@@ -386,11 +384,9 @@ void statsPanel(Sandbox& s) {
             "tethers: the hand holds it short of the cursor");
     }
     ImGui::Text("strain max %.4f mean %.5f", st.metrics.maxStrain, st.metrics.meanStrain);
-    const bool budgeted = st.solver.find("budget ms").has_value();
-    if (!budgeted)  // MGPBD says its own, residual before and after (budgetSummary)
-        ImGui::Text("residual %.3e, %d iterations", st.solver.residual, st.solver.iterations);
     const int substeps = std::max(1, st.steps * v.settings.substeps);
-    budgetSummary(st.solver, st.profile[sim::Stage::Solve] / substeps);
+    if (!budgetSummary(st.solver, st.profile[sim::Stage::Solve] / substeps))
+        ImGui::Text("residual %.3e, %d iterations", st.solver.residual, st.solver.iterations);
     plot("max strain", s.maxStrain, "%.4f");
     plot("sim ms", s.simMs, "%.2f");
     if (!st.solver.extra.empty() && ImGui::TreeNode("solver details")) {

@@ -186,12 +186,9 @@ void SimSession::apply(const Command& command, uint64_t seq) {
                     world_.pin(c.particle, c.pinned);
                 }
             } else if constexpr (std::is_same_v<T, ClearPins>) {
-                // The hand's particle is a pin only while held (World::pin keeps it held).
-                const auto& grab = world_.grab();
-                const int held = grab && !grab->wasPinned ? grab->particle : -1;
-                std::vector<int> pins;
-                for (int i = 0; i < world_.particles.size(); ++i)
-                    if (world_.particles.pinned[i] && i != held) pins.push_back(i);
+                // World::pin keeps the held particle held.
+                const std::vector<int> pins =
+                    sim::scenePins(world_.particles.pinned, world_.grab());
                 if ((applied = c.generation == generation_ && !pins.empty())) {
                     undo_.push(world_, "clear pins");
                     for (int i : pins) world_.pin(i, false);

@@ -303,6 +303,14 @@ Real largestStep(const Vec3& a, const Vec3& d, Real dd, Real longest) {
 }
 }  // namespace
 
+std::vector<int> scenePins(const std::vector<uint8_t>& pinned, const std::optional<Grab>& grab) {
+    const int held = grab && !grab->wasPinned ? grab->particle : -1;
+    std::vector<int> pins;
+    for (int i = 0; i < static_cast<int>(pinned.size()); ++i)
+        if (pinned[i] && i != held) pins.push_back(i);
+    return pins;
+}
+
 std::vector<std::pair<int, Real>> World::handReach() const {
     const int held = grab_->particle;
     std::vector<std::pair<int, Real>> reach;
@@ -323,44 +331,56 @@ std::vector<std::pair<int, Real>> World::handReach() const {
 void World::moveHeldParticle(Real alpha) {
     const int i = grab_->particle;
     const Real slip = settings.grabSlipStrain;
+    Vec3 q = particles.x[i];  // where the hand holds it now
+    const Vec3 aim = grab_->start + alpha * (grab_->target - grab_->start);
+    if (!(slip > 0)) {
+        particles.p[i] = aim;  // pinned to the cursor
+        return;
+    }
+    // One pass over the edges: the held particle's own, and whether another edge anywhere is
+    // stretched past (1 + slip) l (then the hand does not move: the pull reaches far edges
+    // through the cloth, and a fast drag stretches those the solve's iterations do not reach
+    // while the held particle's own edges are short).
+    static thread_local std::vector<const DistanceConstraint*> own;
+    own.clear();
+    bool farStretched = false;
+    const Real reach2 = (1 + slip) * (1 + slip);
+    for (const DistanceConstraint& c : constraints.distance) {
+        if (c.i == i || c.j == i) {
+            own.push_back(&c);
+        } else if ((particles.x[c.i] - particles.x[c.j]).squaredNorm() >
+                   reach2 * c.restLength * c.restLength) {
+            farStretched = true;
+        }
+    }
+    auto other = [i](const DistanceConstraint& c) { return c.i == i ? c.j : c.i; };
     // The hand yields: where the cloth has moved away from it (a turning barrel carrying the
     // cloth, a collider pushing it) and one of its edges is longer than (1 + slip) times its
     // rest length, it first follows that edge back to that length, as a hand whose grip
     // slips would, instead of stretching the edge without end. Taken to the neighbours'
     // positions at the substep's start, not their predicted ones: during a yank those run
     // ahead along the pull, and following them would pull the hand on faster than the cursor.
-    Vec3 q = particles.x[i];  // where the hand holds it now
-    if (slip > 0)
-        for (const DistanceConstraint& c : constraints.distance) {
-            if (c.i != i && c.j != i) continue;
-            const Vec3 from = particles.x[c.i == i ? c.j : c.i];
-            const Vec3 edge = q - from;
-            const Real length = edge.norm(), longest = (1 + slip) * c.restLength;
-            if (length > longest) {
-                q = from + edge * (longest / length);
-                grab_->slipped = true;
-            }
+    for (const DistanceConstraint* c : own) {
+        const Vec3 from = particles.x[other(*c)];
+        const Vec3 edge = q - from;
+        const Real length = edge.norm(), longest = (1 + slip) * c->restLength;
+        if (length > longest) {
+            q = from + edge * (longest / length);
+            grab_->slipped = true;
         }
-    const Vec3 d = grab_->start + alpha * (grab_->target - grab_->start) - q;
+    }
+    const Vec3 d = aim - q;
     const Real dd = d.squaredNorm();
     Real t = 1;
-    if (slip > 0 && dd > 0) {
+    if (dd > 0) {
         // The slip: no edge (j, rest length l) of the particle ends longer than (1 + slip) l,
         // nor longer than it already is; the cursor pulling further only widens the gap.
-        // Nor does the hand move while another edge anywhere is stretched past (1 + slip) l:
-        // the pull reaches far edges through the cloth, and a fast drag stretches those the
-        // solve's iterations do not reach while the held particle's own edges are short.
+        if (farStretched) t = 0;
         Real shortest = std::numeric_limits<Real>::infinity();
-        const Real reach2 = (1 + slip) * (1 + slip);
-        for (const DistanceConstraint& c : constraints.distance) {
-            if (c.i != i && c.j != i) {
-                const Real l2 = (particles.x[c.i] - particles.x[c.j]).squaredNorm();
-                if (l2 > reach2 * c.restLength * c.restLength) t = 0;
-                continue;
-            }
-            shortest = std::min(shortest, c.restLength);
-            t = std::min(t, largestStep(q - particles.p[c.i == i ? c.j : c.i], d, dd,
-                                        (1 + slip) * c.restLength));
+        for (const DistanceConstraint* c : own) {
+            shortest = std::min(shortest, c->restLength);
+            t = std::min(
+                t, largestStep(q - particles.p[other(*c)], d, dd, (1 + slip) * c->restLength));
         }
         // Nor past its tethers to the pins (built with it held, sim/topology/tethers.h), nor
         // so far from a pin that a particle tethered to both it and the pin has no place

@@ -39,6 +39,10 @@ struct Grab {
     bool slipped = false;  // the slip rule held it short of the target in this frame
 };
 
+// The scene's pins: the pinned particles less the one a drag holds, which is a pin only while
+// held (World::beginGrab) unless it was pinned before.
+std::vector<int> scenePins(const std::vector<uint8_t>& pinned, const std::optional<Grab>& grab);
+
 // One entry of the topology change log: a particle split (tearing, cutting), or, with
 // original < 0, any other change (a rebuild for whatever derives from topology).
 struct TopologyChange {
