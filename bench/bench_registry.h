@@ -18,6 +18,10 @@ struct BenchCommand {
 
 std::vector<BenchCommand>& benchCommands();
 
+// Parses a pbd-bench command line (argv[0] is the program's name) and runs its subcommand;
+// returns the exit code (2 on a bad command line, with the message on stderr).
+int runBench(int argc, char** argv);
+
 struct BenchRegistration {
     explicit BenchRegistration(BenchCommand command) {
         benchCommands().push_back(std::move(command));

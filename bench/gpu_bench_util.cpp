@@ -17,20 +17,6 @@
 
 namespace bench {
 
-std::string checkDevice(const std::string& device, const std::string& subcommand) {
-    const bool gpuBench = subcommand.rfind("gpu-", 0) == 0;
-    if (!device.empty() && !sim::cuda::parseDevice(device))
-        return "--device '" + device + "' is invalid: use cpu or cuda";
-    if (gpuBench) {
-        if (device == "cpu") return subcommand + " runs on the GPU; it has no --device cpu";
-        if (std::string why = sim::cuda::unavailableReason(); !why.empty())
-            return subcommand + " needs a CUDA device: " + why;
-    } else if (device == "cuda") {
-        return subcommand + " runs on the CPU; the GPU benches are gpu-cloth and gpu-softbody";
-    }
-    return {};
-}
-
 sim::World copyState(const sim::World& base) {
     sim::World world;
     world.particles = base.particles;

@@ -15,10 +15,6 @@
 
 namespace bench {
 
-// Empty when `device` ("" = the subcommand's own) suits the subcommand; else why not.
-// The gpu-* subcommands run on the GPU and need one; the others run on the CPU.
-std::string checkDevice(const std::string& device, const std::string& subcommand);
-
 // A new world with base's particles, constraints, colliders, contacts and settings (World
 // is move-only; reloading a large tet scene would rerun TetGen).
 sim::World copyState(const sim::World& base);
