@@ -90,17 +90,9 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
         return 2;
     };
     if (o.listScenes || o.listParams) return std::nullopt;
-    if (!sim::findScene(o.scene))
-        return fail("unknown scene '" + o.scene + "'. Valid scenes: " + sim::sceneNames());
-    if (o.sceneParams.resolution < 0 || o.sceneParams.resolution > 4096)
-        return fail("--res " + std::to_string(o.sceneParams.resolution) +
-                    " is invalid: must be in [1, 4096]");
+    if (std::string e = checkWorldOptions(o); !e.empty()) return fail(e);
     if (std::string e = checkSceneParams(o.sceneParams, arapForm); !e.empty()) return fail(e);
     if (std::string e = checkDevice(o); !e.empty()) return fail(e);
-    {
-        sim::Settings check;  // a bad value is reported now, not after the scene loaded
-        if (std::string e = o.settings.apply(check); !e.empty()) return fail(e);
-    }
     if (o.headless) {  // a window-only flag would do nothing: refused rather than ignored
         const std::pair<const char*, const std::string*> windowOnly[] = {
             {"--screenshot", &o.screenshotPath},
@@ -120,17 +112,27 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     if (o.pace && *o.pace != "realtime" && *o.pace != "lockstep") {
         return fail("--pace '" + *o.pace + "' is invalid: use realtime or lockstep");
     }
-    if (o.tets < 100 || o.tets > 2'000'000)
-        return fail("--tets " + std::to_string(o.tets) + " is invalid: must be in [100, 2000000]");
-    if (o.clothTriangles != 0 && (o.clothTriangles < 4 || o.clothTriangles > 20'000'000))
-        return fail("--triangles " + std::to_string(o.clothTriangles) +
-                    " is invalid: must be 0 (keep all) or in [4, 20000000]");
     if (o.frames < 0)
         return fail("--frames " + std::to_string(o.frames) + " is invalid: must be >= 0");
     if (o.width < 64 || o.height < 64 || o.width > 8192 || o.height > 8192)
         return fail("window size " + std::to_string(o.width) + "x" + std::to_string(o.height) +
                     " is invalid: each side must be in [64, 8192]");
     return std::nullopt;
+}
+
+std::string checkWorldOptions(const Options& o) {
+    if (!sim::findScene(o.scene))
+        return "unknown scene '" + o.scene + "'. Valid scenes: " + sim::sceneNames();
+    if (o.sceneParams.resolution < 0 || o.sceneParams.resolution > 4096)
+        return "--res " + std::to_string(o.sceneParams.resolution) +
+               " is invalid: must be in [1, 4096]";
+    if (o.tets < 100 || o.tets > 2'000'000)
+        return "--tets " + std::to_string(o.tets) + " is invalid: must be in [100, 2000000]";
+    if (o.clothTriangles != 0 && (o.clothTriangles < 4 || o.clothTriangles > 20'000'000))
+        return "--triangles " + std::to_string(o.clothTriangles) +
+               " is invalid: must be 0 (keep all) or in [4, 20000000]";
+    sim::Settings check;  // a bad value is reported now, not after the scene loaded
+    return o.settings.apply(check);
 }
 
 std::string applyOverrides(const Options& o, sim::World& world) {

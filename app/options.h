@@ -44,6 +44,11 @@ struct Options {
 // nothing to go on. Messages go to stderr and name what is valid.
 std::optional<int> parseOptions(int argc, char** argv, Options& options);
 
+// The checks of the options a world is built from (--scene, --res, --tets, --triangles, the
+// setting flags), before anything loads: an error in the command line's words, or empty.
+// parseOptions runs them; the Python module too.
+std::string checkWorldOptions(const Options& options);
+
 // Applies the command line's setting overrides to a freshly loaded world; returns an error
 // message (naming the bad value) or empty. The one function that does this for the window,
 // the headless runner and (through SettingsOverrides) the bench.
