@@ -1,7 +1,7 @@
 # Issue 16: the committed .clang-format is enforced. Every C++ and CUDA source of the project
 # must already be formatted (clang-format --dry-run -Werror prints each difference).
 set(files)
-foreach(dir app sim render bench tests)
+foreach(dir app sim render bench tests python)
   file(GLOB_RECURSE more ${SOURCE_DIR}/${dir}/*.h ${SOURCE_DIR}/${dir}/*.cpp
        ${SOURCE_DIR}/${dir}/*.cu ${SOURCE_DIR}/${dir}/*.cuh)
   list(APPEND files ${more})

@@ -2,7 +2,7 @@
 # universal-ctags sees them (--fields=+ne gives each function's first and last line).
 execute_process(
   COMMAND ${CTAGS} -R --languages=C++ --fields=+ne --kinds-C++=f -x
-          "--_xformat=%{line} %{end} %N %F" sim app
+          "--_xformat=%{line} %{end} %N %F" sim app python
   WORKING_DIRECTORY ${SOURCE_DIR} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "ctags failed (${rc}): ${err}")

@@ -40,7 +40,7 @@ import re
 import sys
 
 EXTENSIONS = (".h", ".hpp", ".cpp", ".cu", ".cuh")
-ROOTS = ("sim", "app")
+ROOTS = ("sim", "app", "python")
 
 # Capitalised, as a date writes them: "may 2" or "mar" in prose is no month.
 MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|"
