@@ -10,8 +10,11 @@
       With --full each line runs as written, at its own length: only a window line with no
       --frames, which stays open until a person closes it, gets --frames 120 (a person who
       looked at it for two seconds).
+  (d) every ```python block runs as a script with the module of this build (--python-path),
+      in the scratch folder, and exits 0.
 
   check_readme.py --source DIR --sandbox EXE [--bench EXE] [--xvfb-run PATH] [--work DIR]
+                  [--python-path DIR]
 
 Lines that are skipped say why: scripts/* (they set up and build; the test checks that they
 exist and are executable), window lines when no --xvfb-run is given, pbd-bench lines when
@@ -104,14 +107,56 @@ def check_links(source, page, errors):
     return count
 
 
+def python_blocks(text):
+    """(line number, code) for each ```python block."""
+    result, code, start = [], None, 0
+    for number, line in enumerate(text.split("\n"), 1):
+        if code is None and line.strip() == "```python":
+            code, start = [], number
+        elif code is not None and line.strip().startswith("```"):
+            result.append((start, "\n".join(code) + "\n"))
+            code = None
+        elif code is not None:
+            code.append(line)
+    return result
+
+
+def run_python(args, readme_text, errors, work):
+    """Runs each ```python block with this build's module; returns (ran, skipped)."""
+    blocks = python_blocks(readme_text)
+    if not args.python_path:
+        for number, _ in blocks:
+            print(f"skip README.md:{number}: a Python block\n     (no --python-path: a build "
+                  "without the module)", flush=True)
+        return 0, len(blocks)
+    env = dict(os.environ, OMP_NUM_THREADS="1", PYTHONPATH=args.python_path, MPLBACKEND="Agg")
+    limit = FULL_TIMEOUT_S if args.full else TIMEOUT_S
+    for number, code in blocks:
+        t0 = time.time()
+        try:
+            p = subprocess.run([sys.executable, "-c", code], cwd=work, env=env,
+                               capture_output=True, text=True, timeout=limit)
+            rc, tail = p.returncode, (p.stdout + p.stderr).strip().splitlines()[-3:]
+        except subprocess.TimeoutExpired:
+            rc, tail = "timeout", [f"over {limit} s"]
+        print(f"ran  README.md:{number}: a Python block\n     exit {rc} in "
+              f"{time.time() - t0:.1f} s", flush=True)
+        if rc != 0:
+            fail(errors, f"README.md:{number}: the Python block exits {rc}\n"
+                 + "\n".join("     " + t for t in tail))
+    return len(blocks), 0
+
+
 def code_lines(text):
-    """(line number, command) for each command of the fenced blocks, continuations joined."""
-    result, fenced, pending, start = [], False, "", 0
+    """(line number, command) for each command of the shell blocks (not ```python),
+    continuations joined."""
+    result, fenced, pending, start, skip = [], False, "", 0, False
     for number, line in enumerate(text.split("\n"), 1):
         if line.lstrip().startswith("```"):
             fenced = not fenced
+            skip = fenced and line.strip() == "```python"
             continue
-        if not fenced:
+        if not fenced or skip:
             continue
         if not pending:
             start = number
@@ -231,7 +276,8 @@ def run_commands(args, readme_text, errors):
         print(f"ran  {where}\n     exit {rc} in {time.time() - t0:.1f} s: {' '.join(argv[len(prefix):][1:])}", flush=True)
         if rc != 0:
             fail(errors, f"{where}: exit {rc}\n" + "\n".join("     " + t for t in tail))
-    return ran, skipped
+    py_ran, py_skipped = run_python(args, readme_text, errors, work)
+    return ran + py_ran, skipped + py_skipped
 
 
 def main():
@@ -241,6 +287,8 @@ def main():
     ap.add_argument("--bench", default="", help="the pbd-bench to run (none: its lines are skipped)")
     ap.add_argument("--xvfb-run", default="", help="xvfb-run, to run the window lines (none: skipped)")
     ap.add_argument("--work", default="", help="scratch folder (emptied first)")
+    ap.add_argument("--python-path", default="",
+                    help="the folder holding this build's pbd_sandbox (none: Python blocks skipped)")
     ap.add_argument("--full", action="store_true",
                     help="run every line at its written length (window lines without --frames: 120)")
     args = ap.parse_args()
