@@ -108,8 +108,7 @@ app::Options worldOptions(const std::string& scene, int res, const std::string& 
     if (settings)
         for (const auto& [key, value] : *settings) {
             const std::string name = py::str(key).cast<std::string>();
-            if (!sim::findParam(name))
-                raiseValueError("unknown setting '" + name + "' (see pbd-sandbox --list-params)");
+            if (!sim::findParam(name)) raiseValueError(sim::unknownParamMessage(name));
             o.settings.set(name, settingText(value));
         }
     return o;

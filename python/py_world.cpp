@@ -252,7 +252,7 @@ py::object paramValue(const sim::Settings& s, const sim::ParamDesc& p) {
 py::object PyWorld::get(const std::string& name) const {
     checkIdle();
     const sim::ParamDesc* p = sim::findParam(name);
-    if (!p) raiseValueError("unknown setting '" + name + "' (see pbd-sandbox --list-params)");
+    if (!p) raiseValueError(sim::unknownParamMessage(name));
     return paramValue(world_.settings, *p);
 }
 

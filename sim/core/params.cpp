@@ -132,8 +132,12 @@ std::string setParam(Settings& s, const ParamDesc& p, std::string_view text) {
 
 std::string setParam(Settings& s, std::string_view name, std::string_view text) {
     const ParamDesc* p = findParam(name);
-    if (!p) return "unknown setting '" + std::string(name) + "' (see pbd-sandbox --list-params)";
+    if (!p) return unknownParamMessage(name);
     return setParam(s, *p, text);
+}
+
+std::string unknownParamMessage(std::string_view name) {
+    return "unknown setting '" + std::string(name) + "' (see pbd-sandbox --list-params)";
 }
 
 std::string validateParams(const Settings& s) {

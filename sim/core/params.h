@@ -49,6 +49,8 @@ std::string paramText(const Settings& s, const ParamDesc& p);
 // and the valid range or choices (settings unchanged on error), or empty.
 std::string setParam(Settings& s, const ParamDesc& p, std::string_view text);
 std::string setParam(Settings& s, std::string_view name, std::string_view text);
+// The message for a name that is no setting, as every reader of settings words it.
+std::string unknownParamMessage(std::string_view name);
 // The first parameter whose value is outside its range, as a message; empty when all are in.
 std::string validateParams(const Settings& s);
 // The table as Markdown (docs/parameters.md).
