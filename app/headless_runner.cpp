@@ -5,14 +5,14 @@
 #include <iostream>
 
 #include "app/load_world.h"
-#include "sim/core/checks.h"
 #include "sim/core/frame_cost.h"
-#include "sim/core/metrics.h"
-#include "sim/core/state_hash.h"
 #include "sim/io/obj_export.h"
 #include "sim/io/state_file.h"
 #include "sim/io/stats_csv.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/world/checks.h"
+#include "sim/world/metrics.h"
+#include "sim/world/state_hash.h"
 
 namespace app {
 
@@ -32,7 +32,7 @@ bool saveFinalState(const sim::World& world, const std::string& path, const std:
         return false;
     }
     if (world.settings.solver == sim::SolverKind::MGPBD &&
-        !sim::mgpbdSetupAligned(world.frame(), world.settings.mgpbd.setupInterval))
+        !world.solver().resumesExactlyAt(world.frame(), world.settings))
         std::cerr << "pbd-sandbox: note: MGPBD sets up its AMG every "
                   << world.settings.mgpbd.setupInterval << " frames; a run resumed from frame "
                   << world.frame() << " sets it up there and differs from an uninterrupted run "
@@ -88,7 +88,7 @@ int runHeadless(const Options& o) {
         }
     sim::StatsCsv csv;
     // Particle and self-contact counts (they grow with tearing and folding), then the
-    // solver-independent checks (sim/core/checks.h) as extra columns; volume_ratio is 0
+    // solver-independent checks (sim/world/checks.h) as extra columns; volume_ratio is 0
     // without a closed pressure surface; edge_crossings counts edge-edge passes (ccd.h).
     if (!o.statsPath.empty() &&
         !csv.open(o.statsPath, {"particles", "self_contacts", "penetrations", "crossings",

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "app/options.h"
-#include "sim/io/scene_file.h"
+#include "sim/scenes/scene_file.h"
 
 namespace app {
 

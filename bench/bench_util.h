@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/world/world.h"
 
 namespace bench {
 

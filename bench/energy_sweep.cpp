@@ -8,8 +8,8 @@
 
 #include "bench/bench_registry.h"
 #include "bench/bench_util.h"
-#include "sim/core/checks.h"
-#include "sim/core/metrics.h"
+#include "sim/world/checks.h"
+#include "sim/world/metrics.h"
 
 namespace bench {
 namespace {

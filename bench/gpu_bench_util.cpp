@@ -110,11 +110,11 @@ MgpbdRun runMgpbd(const sim::World& base, const GpuFrameOptions& o, bool warm, d
     s.rtol = 0;
     const sim::Real dt = world.settings.substepDt();
     if (warm) {
-        solver.solve(world, dt);
+        solver.solve(world.context(), dt);
         world.particles = base.particles;
         world.contacts() = base.contacts();
     }
-    solver.solve(world, dt);
+    solver.solve(world.context(), dt);
     const sim::SolverStats& stats = solver.stats();
     MgpbdRun run;
     run.residual = stats.residualHistory;
@@ -139,7 +139,7 @@ Curve runXpbd(const sim::World& base, bool jacobi, double budgetMs, int& sweeps,
     sim::cuda::GpuXpbd session(jacobi ? sim::cuda::XpbdSweep::Jacobi
                                       : sim::cuda::XpbdSweep::ColouredGaussSeidel);
     Curve curve{jacobi ? "xpbd-jacobi" : "xpbd-gs", {}};
-    if (std::string e = session.begin(world, world.settings.substepDt()); !e.empty()) {
+    if (std::string e = session.begin(world.context(), world.settings.substepDt()); !e.empty()) {
         std::fprintf(stderr, "pbd-bench: GPU XPBD: %s\n", e.c_str());
         return curve;
     }
@@ -180,7 +180,7 @@ sim::World worldBeforeGpuSolve(const std::string& scene, const sim::SceneParams&
     return world;
 }
 
-GpuFrameResult measureGpuFrame(const sim::World& base, const GpuFrameOptions& o) {
+GpuFrameResult measureGpuFrame(sim::World& base, const GpuFrameOptions& o) {
     GpuFrameResult r;
     sim::DualSystem system;
     firstIterationSystem(base, system);
@@ -238,7 +238,7 @@ sim::World worldBeforeGpuSolve(const std::string&, const sim::SceneParams&, int,
                                const GpuFrameOptions&) {
     return {};
 }
-GpuFrameResult measureGpuFrame(const sim::World&, const GpuFrameOptions&) {
+GpuFrameResult measureGpuFrame(sim::World&, const GpuFrameOptions&) {
     return {};
 }
 double measureCopyBandwidth() {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "bench/mgpbd_cli.h"
-#include "sim/core/world.h"
+#include "sim/world/world.h"
 
 namespace bench {
 
@@ -60,7 +60,7 @@ struct GpuFrameResult {
     std::vector<Curve> curves;
 };
 
-GpuFrameResult measureGpuFrame(const sim::World& base, const GpuFrameOptions& options);
+GpuFrameResult measureGpuFrame(sim::World& base, const GpuFrameOptions& options);
 
 // CSV: the header comment (GPU, machine, command), the column names, a row per frame.
 void writeSummaryHeader(FILE* out, const std::string& what, double copyGBs);

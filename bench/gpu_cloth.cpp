@@ -32,7 +32,7 @@ int run(const Args& a) {
     bool first = true;
     for (int res : parseList<int>(a.res))
         for (int frame : parseList<int>(a.frames)) {
-            const sim::World base =
+            sim::World base =
                 worldBeforeGpuSolve("mgpbd_cloth", sim::SceneParams{res, {}, {}}, frame, a.options);
             const GpuFrameResult r = measureGpuFrame(base, a.options);
             const std::string label =

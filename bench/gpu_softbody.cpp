@@ -12,7 +12,7 @@
 #include "bench/bench_util.h"
 #include "bench/gpu_bench_util.h"
 #include "sim/io/tetgen_runner.h"
-#include "sim/topology/softbody_builder.h"
+#include "sim/world/softbody_builder.h"
 
 namespace bench {
 namespace {
@@ -51,7 +51,7 @@ int run(const Args& a) {
             std::cerr << "pbd-bench: " << e << "\n";
             return 2;
         }
-        const sim::World base = worldBeforeGpuSolve("bunny_squash", params, a.frame, a.options);
+        sim::World base = worldBeforeGpuSolve("bunny_squash", params, a.frame, a.options);
         const size_t tets = base.constraints.arap.size() + base.constraints.arapStrain.size();
         const GpuFrameResult r = measureGpuFrame(base, a.options);
         char label[80];

@@ -4,11 +4,11 @@
 #include <algorithm>
 #include <random>
 
-#include "sim/core/metrics.h"
-#include "sim/core/world.h"
 #include "sim/solvers/hpbd/grid_hierarchy.h"
 #include "sim/solvers/hpbd/hpbd_solver.h"
-#include "sim/topology/cloth_builder.h"
+#include "sim/world/cloth_builder.h"
+#include "sim/world/metrics.h"
+#include "sim/world/world.h"
 
 namespace bench {
 
@@ -78,7 +78,7 @@ inline void useSolver(sim::World& world, bool hpbd, int levels, int iterations, 
         static_cast<sim::HpbdSolver&>(world.solver())
             .setHierarchy(sim::buildGridHierarchy(world.particles.x, hpbdClothGrid(quads), 0,
                                                   world.settings.hpbd),
-                          world);
+                          world.context());
 }
 
 }  // namespace bench

@@ -4,7 +4,7 @@
 
 #include "bench/bench_registry.h"
 #include "bench/bench_util.h"
-#include "sim/core/metrics.h"
+#include "sim/world/metrics.h"
 
 namespace bench {
 namespace {

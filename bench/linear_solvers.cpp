@@ -98,7 +98,8 @@ int run(const Args& a) {
         sim::AmgHierarchy amg;
         auto t = Clock::now();
         std::vector<sim::Real> strain;  // as MgpbdSolver: only when asked for
-        if (settings.candidates == sim::MgpbdCandidates::Strain) system.strainModes(world, strain);
+        if (settings.candidates == sim::MgpbdCandidates::Strain)
+            system.strainModes(world.context(), strain);
         amg.setup(A, settings, &strain);
         const double setup = msSince(t);
         t = Clock::now();
@@ -133,24 +134,24 @@ int run(const Args& a) {
         sim::PrimalSystem primal;
         sim::AmgHierarchy amg;
         auto t = Clock::now();
-        primal.update(world, system);
+        primal.update(world.context(), system);
         const double build = msSince(t);
-        primal.fill(world, system);
+        primal.fill(world.context(), system);
         const double fill = msSince(t) - build;
-        primal.setupAmg(world, settings, amg);
+        primal.setupAmg(world.context(), settings, amg);
         const double setup = msSince(t);
         std::cerr << name << ": setup ms: K pattern " << build << ", K values " << fill << ", AMG "
                   << setup - build - fill << "\n";  // K pattern: once per topology
         sim::PcgWorkspace work;
         sim::Vector dlambda;
         t = Clock::now();
-        const sim::PcgResult r = primal.solve(world, system, amg, a.tolerance, 10000,
+        const sim::PcgResult r = primal.solve(world.context(), system, amg, a.tolerance, 10000,
                                               settings.floatVCycle, work, dlambda);
         const double solve = msSince(t);
         // Lazy: what a solve costs in MGPBD between setups (K refilled, Galerkin refresh
         // with P reused, block smoother inverses), as amg-pcg-lazy.
         t = Clock::now();
-        primal.fill(world, system);
+        primal.fill(world.context(), system);
         amg.refresh(primal.K);
         const double refresh = msSince(t);
         std::fprintf(out, "%s,%d,%d,%.3f,%.3f,%d,%.3e\n", name, a.res, A.rows, setup, solve,
@@ -212,8 +213,8 @@ int run(const Args& a) {
             return;
         }
         sim::PrimalSystem primal;
-        primal.update(world, system);
-        primal.fill(world, system);
+        primal.update(world.context(), system);
+        primal.fill(world.context(), system);
         const Eigen::SparseMatrix<double> K = toEigen(primal.K);
         auto t = Clock::now();
         factor.analyzePattern(K);

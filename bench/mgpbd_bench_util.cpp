@@ -1,7 +1,7 @@
 #include "bench/mgpbd_bench_util.h"
 
 #include "bench/bench_util.h"
-#include "sim/collision/collision_stage.h"
+#include "sim/contact/collision_stage.h"
 #include "sim/core/stages.h"
 
 namespace bench {
@@ -28,10 +28,10 @@ sim::World worldBeforeSolve(const std::string& scene, int res, int frame) {
     return world;
 }
 
-void firstIterationSystem(const sim::World& world, sim::DualSystem& system) {
-    system.update(world);
+void firstIterationSystem(sim::World& world, sim::DualSystem& system) {
+    system.update(world.context());
     const sim::Vector lambda(system.rows(), 0.0);
-    system.assemble(world, world.settings.substepDt(), lambda);
+    system.assemble(world.context(), world.settings.substepDt(), lambda);
 }
 
 }  // namespace bench

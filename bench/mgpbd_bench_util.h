@@ -6,8 +6,8 @@
 #include <chrono>
 #include <string>
 
-#include "sim/core/world.h"
 #include "sim/solvers/mgpbd/dual_system.h"
+#include "sim/world/world.h"
 
 namespace bench {
 
@@ -23,6 +23,6 @@ sim::World worldBeforeSolve(const std::string& scene, int res, int frame);
 // Runs the pre-solve stages (lines 5-8) of a substep on `world`.
 void preSolveStages(sim::World& world);
 // The first-iteration dual system of `world` as prepared by worldBeforeSolve.
-void firstIterationSystem(const sim::World& world, sim::DualSystem& system);
+void firstIterationSystem(sim::World& world, sim::DualSystem& system);
 
 }  // namespace bench

@@ -92,7 +92,7 @@ void runXpbd(const sim::World& base, bool jacobi, const Args& a, int res, int fr
     sim::World world = copyOf(base, res);
     const sim::Real dt = world.settings.substepDt();
     sim::LambdaSet lambdas;
-    sim::GaussSeidelSolver::resetLambdas(world, lambdas);
+    sim::GaussSeidelSolver::resetLambdas(world.context(), lambdas);
     std::vector<int> degree(world.particles.size(), 0);
     sim::visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
@@ -102,7 +102,7 @@ void runXpbd(const sim::World& base, bool jacobi, const Args& a, int res, int fr
     std::vector<sim::Vec3> dx(world.particles.size());
     const char* name = jacobi ? "xpbd-jacobi" : "xpbd-gs";
     double wall = 0;
-    double r = sim::dualResidual(world, sim::ProjectionMode::Compliance, dt, lambdas);
+    double r = sim::dualResidual(world.context(), sim::ProjectionMode::Compliance, dt, lambdas);
     std::fprintf(out, "%s,%d,%d,0,0,%.6e\n", name, res, frame, r);
     int it = 1;
     for (; it <= a.xpbdIterations; ++it) {
@@ -110,9 +110,10 @@ void runXpbd(const sim::World& base, bool jacobi, const Args& a, int res, int fr
         if (jacobi)
             xpbdJacobiSweep(world, dt, lambdas, degree, dx);
         else
-            sim::GaussSeidelSolver::sweep(world, sim::ProjectionMode::Compliance, dt, 1, lambdas);
+            sim::GaussSeidelSolver::sweep(world.context(), sim::ProjectionMode::Compliance, dt, 1,
+                                          lambdas);
         wall += msSince(t);
-        r = sim::dualResidual(world, sim::ProjectionMode::Compliance, dt, lambdas);
+        r = sim::dualResidual(world.context(), sim::ProjectionMode::Compliance, dt, lambdas);
         if (logged(it) || r < a.atol)
             std::fprintf(out, "%s,%d,%d,%d,%.3f,%.6e\n", name, res, frame, it, wall, r);
         if (r < a.atol || wall > a.maxSeconds * 1000) break;
@@ -139,10 +140,10 @@ void runMgpbd(const sim::World& base, Inner inner, const Args& a, int res, int f
         const sim::World first = worldBeforeSolve("mgpbd_cloth", res, 0);
         const sim::Particles keep = world.particles;
         world.particles = first.particles;
-        solver.solve(world, world.settings.substepDt());
+        solver.solve(world.context(), world.settings.substepDt());
         world.particles = keep;
     }
-    solver.solve(world, world.settings.substepDt());
+    solver.solve(world.context(), world.settings.substepDt());
     const auto& h = solver.stats().residualHistory;
     const auto& t = solver.residualTimesMs();
     const char* name = inner == Inner::Jacobi   ? "mgpbd-jpcg"

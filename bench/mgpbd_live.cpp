@@ -11,9 +11,9 @@
 #include "bench/bench_registry.h"
 #include "bench/bench_util.h"
 #include "bench/mgpbd_cli.h"
-#include "sim/core/metrics.h"
 #include "sim/solvers/mgpbd/mgpbd_cpu_clock.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
+#include "sim/world/metrics.h"
 
 namespace bench {
 namespace {

@@ -42,7 +42,7 @@ int run(const Args& a) {
         s.pcgTolerance = 1e-30;
         s.pcgMaxIterations = a.pcgIterations;
         sim::MgpbdSolver solver;
-        solver.solve(world, world.settings.substepDt());
+        solver.solve(world.context(), world.settings.substepDt());
         const auto& st = solver.stats();
         const double setup = st.find("ms setup").value_or(0);
         const double perIt = (solver.residualTimesMs().back() - setup) / st.iterations;

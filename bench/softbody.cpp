@@ -24,10 +24,10 @@
 #include "bench/mgpbd_bench_util.h"
 #include "bench/mgpbd_cli.h"
 #include "sim/constraints/constraint_set.h"
-#include "sim/core/metrics.h"
 #include "sim/scenes/scenes.h"
-#include "sim/topology/softbody_builder.h"
 #include "sim/topology/softbody_metrics.h"
+#include "sim/world/metrics.h"
+#include "sim/world/softbody_builder.h"
 
 namespace bench {
 namespace {

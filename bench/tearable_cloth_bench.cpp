@@ -6,7 +6,7 @@
 
 #include "bench/bench_registry.h"
 #include "bench/bench_util.h"
-#include "sim/core/checks.h"
+#include "sim/world/checks.h"
 
 namespace bench {
 namespace {

@@ -1,6 +1,6 @@
 # Precompiled headers: the standard-library and Eigen headers nearly every source includes (and
 # GoogleTest for the tests) are parsed once per target instead of once per source. On
-# sim/core/world.cpp this takes a compile from 8.6 s to 4.8 s; CI builds the tree twice (ci, and
+# sim/world/world.cpp this takes a compile from 8.6 s to 4.8 s; CI builds the tree twice (ci, and
 # asan, which holds the fuzz targets too). -DPBD_PCH=OFF builds without them, to check that every
 # source still includes what it uses (no CI job does this).
 option(PBD_PCH "Precompile the common standard-library, Eigen and GoogleTest headers" ON)

@@ -6,13 +6,13 @@
 #include <cmath>
 #include <fstream>
 
-#include "sim/core/metrics.h"
 #include "sim/core/params.h"
-#include "sim/core/state_hash.h"
 #include "sim/io/obj_export.h"
 #include "sim/io/state_file.h"
 #include "sim/solvers/solver.h"
-#include "sim/topology/cut.h"
+#include "sim/world/cut.h"
+#include "sim/world/metrics.h"
+#include "sim/world/state_hash.h"
 
 namespace pbdpy {
 
@@ -173,7 +173,7 @@ void PyWorld::step(int frames) {
     for (int f = 0; f < frames; ++f) {
         checkFinite();
         // A step adds particles only by tearing: at most maxTearsPerSubstep splits, one new
-        // particle each, per substep (sim/topology/tearing.cpp).
+        // particle each, per substep (sim/world/tearing.cpp).
         const sim::Settings& s = world_.settings;
         const bool tears = s.tearStrain > 0 && s.maxTearsPerSubstep > 0;
         guardViews(tears ? static_cast<long>(s.maxTearsPerSubstep) * s.substeps : 0);

@@ -17,7 +17,7 @@
 
 #include "app/load_world.h"
 #include "app/options.h"
-#include "sim/core/world.h"
+#include "sim/world/world.h"
 
 namespace pbdpy {
 
@@ -43,7 +43,7 @@ class PyWorld {
 
     void set(const std::string& name, const py::object& value);
     // Switches solver; without `crossfade` the new one takes the next substep alone (the
-    // window always crossfades, sim/core/solver_switch.h).
+    // window always crossfades, sim/world/solver_switch.h).
     void setSolver(const std::string& name, bool crossfade);
     py::object get(const std::string& name) const;
     py::dict settings() const;

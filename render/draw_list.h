@@ -1,6 +1,6 @@
 #pragma once
 // The renderer's implementation of sim::DebugDraw: it records what the world's draw pass
-// (sim/core/world_draw.h), a solver or the app describes, as plain data with no GL, so it
+// (sim/world/world_draw.h), a solver or the app describes, as plain data with no GL, so it
 // can be filled on the simulation thread and drawn by the window's. Each call lands in the
 // current layer; the renderer draws the layers a mask selects (e.g. colliders hidden).
 // Solids are reduced to four unit shapes with a model matrix: sphere, box, open cylinder

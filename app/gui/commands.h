@@ -44,11 +44,11 @@ struct SetPin {
 struct ClearPins {
     long generation = 0;
 };
-// The knife stroke: the wedge of view rays from eye through a and b (sim/topology/cut.h).
+// The knife stroke: the wedge of view rays from eye through a and b (sim/world/cut.h).
 struct Cut {
     sim::Vec3 eye = sim::Vec3::Zero(), a = sim::Vec3::Zero(), b = sim::Vec3::Zero();
 };
-// The throw tool (sim/core/throw_ball.h): a rigid ball from `from` along `direction`.
+// The throw tool (sim/world/throw_ball.h): a rigid ball from `from` along `direction`.
 struct Throw {
     sim::Vec3 from = sim::Vec3::Zero(), direction = sim::Vec3::Zero();
 };
@@ -71,7 +71,7 @@ struct LoadScene {
 struct LoadImport {
     std::shared_ptr<const sim::PreparedImport> prepared;
 };
-// The Scene panel's scene files (sim/io/scene_file.h): Save describes the world as it is now
+// The Scene panel's scene files (sim/scenes/scene_file.h): Save describes the world as it is now
 // (settings, pins, colliders where they stand); Load builds the file's world with the file's
 // settings and solver, and on any error keeps the running one.
 struct SaveSceneFile {
@@ -90,7 +90,7 @@ struct SetPaused {
     bool paused = false;
 };
 struct StepOnce {};
-// Back to before the last pin, cut or tear (sim/core/undo_stack.h).
+// Back to before the last pin, cut or tear (sim/world/undo_stack.h).
 struct Undo {};
 
 using Command = std::variant<BeginGrab, MoveGrab, EndGrab, BeginColliderDrag, MoveColliderDrag,

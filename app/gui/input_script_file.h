@@ -32,11 +32,11 @@
 // the window (the drop handler); a "load" event is the Scene panel's scene list or Reset button
 // (resolution 0 or left out: the scene's own; "imported" rebuilds the imported meshes); with "file"
 // instead of "scene" it is the panel's Load of a scene file, and a "save" event its Save
-// (sim/io/scene_file.h). The tool events say what a left-button tool did in world space (metres):
-// the particle grabbed and where the cursor held it, a pin toggled, a knife stroke's eye and two
-// points, a collider dragged by a point. A session recording writes those instead of the left
-// button's pixels, since a pixel's world point depends on the camera, which follows the scene at
-// the display rate and not in lockstep with the simulation. Every number is range-checked
+// (sim/scenes/scene_file.h). The tool events say what a left-button tool did in world space
+// (metres): the particle grabbed and where the cursor held it, a pin toggled, a knife stroke's eye
+// and two points, a collider dragged by a point. A session recording writes those instead of the
+// left button's pixels, since a pixel's world point depends on the camera, which follows the scene
+// at the display rate and not in lockstep with the simulation. Every number is range-checked
 // (sim/io/json_read.h): a bad file gets a message naming the file, the event index and the field.
 #include <array>
 #include <string>

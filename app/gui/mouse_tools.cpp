@@ -7,7 +7,7 @@
 // kinematically with that velocity, so it pushes cloth rather than passing through it.
 // Ctrl+click toggles a pin (on a pin's marker: removes that pin). Knife: press, drag and release;
 // the edges the stroke crosses (the wedge of view rays between press and release) are cut
-// (sim/topology/cut.h). Every edit is a command to the simulation thread, picked on the snapshot.
+// (sim/world/cut.h). Every edit is a command to the simulation thread, picked on the snapshot.
 // What a tool did is recorded in world space (the particle, the points: input_script_file.h) and a
 // replay applies it through the same functions (applyToolEvent), so a replay does not depend on the
 // camera.

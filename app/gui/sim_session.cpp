@@ -6,11 +6,11 @@
 
 #include "app/gui/stability_hint.h"
 #include "app/load_world.h"
-#include "sim/core/checks.h"
-#include "sim/core/throw_ball.h"
 #include "sim/io/state_file.h"
 #include "sim/scenes/scene_table.h"
-#include "sim/topology/cut.h"
+#include "sim/world/checks.h"
+#include "sim/world/cut.h"
+#include "sim/world/throw_ball.h"
 
 namespace app::gui {
 

@@ -14,10 +14,10 @@
 #include "app/gui/snapshot.h"
 #include "app/options.h"
 #include "sim/core/frame_cost.h"
-#include "sim/core/undo_stack.h"
 #include "sim/io/obj_export.h"
-#include "sim/io/scene_file.h"
 #include "sim/io/stats_csv.h"
+#include "sim/scenes/scene_file.h"
+#include "sim/world/undo_stack.h"
 
 namespace app::gui {
 

@@ -11,11 +11,11 @@
 
 #include "render/draw_list.h"
 #include "render/surface_mesh.h"
-#include "sim/core/metrics.h"
 #include "sim/core/picking.h"
 #include "sim/core/profile.h"
-#include "sim/core/world.h"
-#include "sim/core/world_draw.h"
+#include "sim/world/metrics.h"
+#include "sim/world/world.h"
+#include "sim/world/world_draw.h"
 
 namespace app::gui {
 

@@ -7,7 +7,6 @@
 
 #include "sim/collision/self_collision.h"
 #include "sim/constraints/contact.h"
-#include "sim/rigid/particle_coupling.h"
 
 namespace sim {
 

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/io/obj_loader.h"
-
 namespace sim {
 
 Vec3 closestPointOnTriangle(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c) {
@@ -101,20 +99,6 @@ std::shared_ptr<const SignedDistanceField> SignedDistanceField::build(const Tria
                 field->values_[(size_t(k) * field->ny_ + j) * field->nx_ + i] =
                     inside >= 2 ? -d : d;
             }
-    return field;
-}
-
-std::shared_ptr<const SignedDistanceField> SignedDistanceField::fromObj(const std::string& path,
-                                                                        Real cell, Real padding,
-                                                                        std::string* error) {
-    ObjResult obj = loadObj(path);
-    if (!obj.error.empty()) {
-        if (error) *error = obj.error;
-        return nullptr;
-    }
-    std::string e;
-    auto field = build(obj.mesh, cell, padding, &e);
-    if (!field && error) *error = path + ": " + e;
     return field;
 }
 

@@ -22,9 +22,6 @@ class SignedDistanceField {
     // 256^3 nodes.
     static std::shared_ptr<const SignedDistanceField> build(const TriangleMesh& mesh, Real cell,
                                                             Real padding, std::string* error);
-    // Loads an OBJ and builds its field; errors name the file.
-    static std::shared_ptr<const SignedDistanceField> fromObj(const std::string& path, Real cell,
-                                                              Real padding, std::string* error);
 
     Real distance(const Vec3& x) const;  // negative inside
     Vec3 gradient(const Vec3& x) const;  // unit outward direction (approximate)

@@ -40,4 +40,11 @@ inline void projectContact(Particles& P, Contact& c, Real friction, Real dt) {
     if (tangential.norm() < friction * c.pushed) p -= tangential;
 }
 
+// A particle's contact with a body's collider: the contact of §3.4 with q and n also kept in
+// the body's frame, so the contact moves with the body while the solver moves it (PBD §4.2).
+struct BodyContact : Contact {
+    Vec3 localPoint = Vec3::Zero();
+    Vec3 localNormal = Vec3::UnitY();
+};
+
 }  // namespace sim

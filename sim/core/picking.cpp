@@ -2,8 +2,6 @@
 
 #include <cmath>
 
-#include "sim/core/world.h"
-
 namespace sim {
 
 std::optional<Real> intersectTriangle(const Ray& ray, const Vec3& a, const Vec3& b, const Vec3& c) {
@@ -25,10 +23,11 @@ std::optional<Real> intersectTriangle(const Ray& ray, const Vec3& a, const Vec3&
     return t;
 }
 
-std::optional<PickHit> pickParticle(const World& world, const Ray& ray) {
-    std::vector<char> free = particlesOnTriangles(world);
+std::optional<PickHit> pickParticle(std::span<const Vec3> x,
+                                    std::span<const std::array<int, 3>> triangles, const Ray& ray) {
+    std::vector<char> free = particlesOnTriangles(static_cast<int>(x.size()), triangles);
     for (char& c : free) c = !c;
-    return pickParticle(world.particles.x, world.triangles, free, ray);
+    return pickParticle(x, triangles, free, ray);
 }
 
 std::optional<PickHit> pickParticle(std::span<const Vec3> x,
@@ -36,13 +35,13 @@ std::optional<PickHit> pickParticle(std::span<const Vec3> x,
                                     std::span<const char> freeParticles, const Ray& ray) {
     std::optional<PickHit> best;
     for (int k = 0; k < static_cast<int>(triangles.size()); ++k) {
-        const Triangle& tri = triangles[k];
+        const std::array<int, 3>& tri = triangles[k];
         auto t = intersectTriangle(ray, x[tri[0]], x[tri[1]], x[tri[2]]);
         if (!t || (best && *t >= best->t)) continue;
         best = PickHit{k, -1, *t, ray.origin + *t * ray.direction};
     }
     if (best) {
-        const Triangle& tri = triangles[best->triangle];
+        const std::array<int, 3>& tri = triangles[best->triangle];
         Real nearest = INFINITY;
         for (int i : tri) {
             const Real d = (x[i] - best->point).squaredNorm();
@@ -66,9 +65,10 @@ std::optional<PickHit> pickParticle(std::span<const Vec3> x,
     return best;
 }
 
-std::vector<char> particlesOnTriangles(const World& world) {
-    std::vector<char> covered(world.particles.size(), 0);
-    for (const Triangle& tri : world.triangles)
+std::vector<char> particlesOnTriangles(int particleCount,
+                                       std::span<const std::array<int, 3>> triangles) {
+    std::vector<char> covered(particleCount, 0);
+    for (const std::array<int, 3>& tri : triangles)
         for (int i : tri) covered[i] = 1;
     return covered;
 }

@@ -12,8 +12,6 @@
 
 namespace sim {
 
-class World;
-
 struct Ray {
     Vec3 origin = Vec3::Zero();
     Vec3 direction = Vec3::UnitZ();  // need not be unit length; t is in its units
@@ -30,18 +28,20 @@ struct PickHit {
     Vec3 point = Vec3::Zero();
 };
 
-// The nearest hit of the ray on World::triangles (positions x), or on a particle that no
+// The nearest hit of the ray on the triangles (positions x), or on a particle that no
 // triangle covers within kFreeParticlePickSlope * t of the ray (triangle = -1), or nothing.
 inline constexpr Real kFreeParticlePickSlope = 0.02;  // about 1.1 degrees
-std::optional<PickHit> pickParticle(const World& world, const Ray& ray);
+std::optional<PickHit> pickParticle(std::span<const Vec3> x,
+                                    std::span<const std::array<int, 3>> triangles, const Ray& ray);
 // The same on plain arrays (a published copy of the world, read by another thread):
 // positions, triangles, and 1 for the particles picked by the cone instead of a triangle.
 std::optional<PickHit> pickParticle(std::span<const Vec3> x,
                                     std::span<const std::array<int, 3>> triangles,
                                     std::span<const char> freeParticles, const Ray& ray);
 
-// 1 for particles that are a vertex of some World::triangles entry.
-std::vector<char> particlesOnTriangles(const World& world);
+// 1 for particles that are a vertex of some triangle.
+std::vector<char> particlesOnTriangles(int particleCount,
+                                       std::span<const std::array<int, 3>> triangles);
 
 // Where the ray meets the plane through `point` with normal `normal`, if ahead of it.
 std::optional<Vec3> intersectPlane(const Ray& ray, const Vec3& point, const Vec3& normal);

@@ -4,9 +4,9 @@
 #include <optional>
 #include <string>
 
+#include "sim/core/hpbd_settings.h"
+#include "sim/core/mgpbd_settings.h"
 #include "sim/core/types.h"
-#include "sim/solvers/hpbd/hpbd_settings.h"
-#include "sim/solvers/mgpbd/mgpbd_settings.h"
 
 namespace sim {
 

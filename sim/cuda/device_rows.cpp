@@ -4,7 +4,7 @@
 #include <type_traits>
 
 #include "sim/constraints/constraint_set.h"
-#include "sim/core/world.h"
+#include "sim/contact/step_context.h"
 
 namespace sim::cuda {
 
@@ -60,7 +60,7 @@ void pack(const C& c, int row, double* q) {
 
 }  // namespace
 
-std::string DeviceRows::upload(const World& world, const RowTable& table, cudaStream_t stream) {
+std::string DeviceRows::upload(const StepContext& ctx, const RowTable& table, cudaStream_t stream) {
     if (table.slotParticle.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
         return "too many constraint slots for 32-bit device indices";
     table_ = table;
@@ -69,7 +69,7 @@ std::string DeviceRows::upload(const World& world, const RowTable& table, cudaSt
     attachmentBlock_ = -1;
     std::string error;
     int type = 0;
-    visitConstraints(world.constraints, [&](const auto& array, const auto&) {
+    visitConstraints(ctx.constraints, [&](const auto& array, const auto&) {
         using C = typename std::decay_t<decltype(array)>::value_type;
         const int t = type++;
         const int begin = table.typeBegin[t], count = table.typeBegin[t + 1] - begin;
@@ -107,13 +107,13 @@ std::string DeviceRows::upload(const World& world, const RowTable& table, cudaSt
     return {};
 }
 
-void DeviceRows::refresh(const World& world, Real dt, cudaStream_t stream) {
+void DeviceRows::refresh(const StepContext& ctx, Real dt, cudaStream_t stream) {
     int type = 0, b = 0;
-    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+    visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         const int t = type++;
         if (b >= blocks_.count || blockType_[b] != t) return;
-        blocks_.blocks[b].alphaTilde = Traits::material(world.settings).compliance / (dt * dt);
+        blocks_.blocks[b].alphaTilde = Traits::material(ctx.settings).compliance / (dt * dt);
         if (b == attachmentBlock_) {
             RowBlock& block = blocks_.blocks[b];
             const int stride = rowParamStride(block.kind);

@@ -17,8 +17,8 @@ class DeviceRows {
   public:
     // Empty, or why these constraints cannot go to the device (a type without device rows,
     // or counts beyond 32-bit indices).
-    std::string upload(const World& world, const RowTable& table, cudaStream_t stream);
-    void refresh(const World& world, Real dt, cudaStream_t stream);
+    std::string upload(const StepContext& ctx, const RowTable& table, cudaStream_t stream);
+    void refresh(const StepContext& ctx, Real dt, cudaStream_t stream);
 
     const RowTable& table() const { return table_; }
     const BlockSet& blocks() const { return blocks_; }

@@ -2,8 +2,8 @@
 // device_runtime.cpp, or device_stub.cpp when the CUDA path is not built.
 #include <utility>
 
-#include "sim/core/world.h"
 #include "sim/cuda/device.h"
+#include "sim/world/world.h"
 
 namespace sim::cuda {
 

@@ -2,10 +2,10 @@
 
 #include <type_traits>
 
-#include "sim/collision/collision_stage.h"
 #include "sim/collision/self_collision.h"
 #include "sim/constraints/constraint_set.h"
-#include "sim/core/world.h"
+#include "sim/contact/collision_stage.h"
+#include "sim/contact/step_context.h"
 #include "sim/cuda/linalg_kernels.h"
 #include "sim/solvers/pbd/gauss_seidel_solver.h"
 
@@ -34,23 +34,23 @@ double DeviceNorm::dot(const double* a, const double* b, long long n, cudaStream
     return *host_;
 }
 
-bool hasUnilateralConstraints(const World& world) {
+bool hasUnilateralConstraints(const StepContext& ctx) {
     bool any = false;
-    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+    visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         if ((Traits::unilateral || Traits::dense) && !array.empty()) any = true;
     });
     return any;
 }
 
-void projectRemaining(World& world, Real dt, bool contactsDone) {
+void projectRemaining(const StepContext& ctx, Real dt, bool contactsDone) {
     if (!contactsDone) {
-        GaussSeidelSolver::projectDense(world, dt, 3);  // as MgpbdSolver (kDensePasses)
-        GaussSeidelSolver::projectUnilateral(world);
-        projectCollisions(world, dt);
-    } else if (!world.contacts().self.empty()) {
-        projectSelfContacts(world.particles, world.contacts().self, world.settings.selfThickness,
-                            world.contacts().selfBudget);
+        GaussSeidelSolver::projectDense(ctx, dt, 3);  // as MgpbdSolver (kDensePasses)
+        GaussSeidelSolver::projectUnilateral(ctx);
+        projectCollisions(ctx, dt);
+    } else if (!ctx.contacts().self.empty()) {
+        projectSelfContacts(ctx.particles, ctx.contacts().self, ctx.settings.selfThickness,
+                            ctx.contacts().selfBudget);
     }
 }
 

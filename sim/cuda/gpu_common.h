@@ -7,7 +7,7 @@
 #include "sim/cuda/device_buffer.h"
 
 namespace sim {
-class World;
+class StepContext;
 }
 
 namespace sim::cuda {
@@ -41,11 +41,11 @@ class DeviceNorm {
 
 // True when the world has unilateral constraints (separation pairs) or dense ones (a closed
 // surface's pressure): no device version, so the contacts stay on the host after them.
-bool hasUnilateralConstraints(const World& world);
+bool hasUnilateralConstraints(const StepContext& ctx);
 // After a GPU solve has downloaded p: what has no device version, on the CPU, in the CPU
 // solvers' order. With the contacts done on the device only the self contacts remain;
 // otherwise the dense constraints, the unilateral ones, then every contact
 // (projectCollisions).
-void projectRemaining(World& world, Real dt, bool contactsDone);
+void projectRemaining(const StepContext& ctx, Real dt, bool contactsDone);
 
 }  // namespace sim::cuda

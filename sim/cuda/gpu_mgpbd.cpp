@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <string>
 
-#include "sim/core/world.h"
+#include "sim/contact/step_context.h"
 #include "sim/cuda/device_amg.h"
 #include "sim/cuda/device_dual.h"
 #include "sim/cuda/device_particles.h"
@@ -39,7 +39,7 @@ class GpuMgpbdImpl {
   public:
     virtual ~GpuMgpbdImpl() = default;
     // Empty, or why this world cannot run on the device (the world is then untouched).
-    virtual std::string solve(World& world, Real dt, SolverStats& stats,
+    virtual std::string solve(const StepContext& ctx, Real dt, SolverStats& stats,
                               std::vector<double>& times) = 0;
     virtual bool isFloat() const = 0;
     void invalidateSetup() { lastSetupFrame_ = -1; }
@@ -54,7 +54,7 @@ template <class T>
 class GpuMgpbdCore final : public GpuMgpbdImpl {
   public:
     explicit GpuMgpbdCore(GpuOptions options) : options_(options) {}
-    std::string solve(World& world, Real dt, SolverStats& stats,
+    std::string solve(const StepContext& ctx, Real dt, SolverStats& stats,
                       std::vector<double>& times) override;
     bool isFloat() const override { return std::is_same_v<T, float>; }
 
@@ -62,12 +62,12 @@ class GpuMgpbdCore final : public GpuMgpbdImpl {
     struct Timings {
         double assemble = 0, setup = 0, galerkin = 0, solve = 0, transfer = 0;
     };
-    std::string uploadStructure(const World& world);
-    bool setupDue(const World& world, bool rebuilt) const;
-    void setup(const World& world, const MgpbdSettings& s);
-    void prepareHierarchy(const World& world, const MgpbdSettings& s, bool first, bool rebuilt,
+    std::string uploadStructure(const StepContext& ctx);
+    bool setupDue(const StepContext& ctx, bool rebuilt) const;
+    void setup(const StepContext& ctx, const MgpbdSettings& s);
+    void prepareHierarchy(const StepContext& ctx, const MgpbdSettings& s, bool first, bool rebuilt,
                           Timings& ms);
-    void finish(World& world, Real dt, bool deviceContacts);
+    void finish(const StepContext& ctx, Real dt, bool deviceContacts);
     void fillStats(SolverStats& stats, const Timings& ms, int pcgIterations, int batches) const;
 
     GpuOptions options_;
@@ -85,11 +85,11 @@ class GpuMgpbdCore final : public GpuMgpbdImpl {
 };
 
 template <class T>
-std::string GpuMgpbdCore<T>::uploadStructure(const World& world) {
-    const RowTable table = buildRowTable(world);
+std::string GpuMgpbdCore<T>::uploadStructure(const StepContext& ctx) {
+    const RowTable table = buildRowTable(ctx);
     if (std::string e = compareWithDualSystem(table, system_); !e.empty())
         return "the device rows differ from the dual system's (" + e + ")";
-    if (std::string e = rows_.upload(world, table, stream_); !e.empty()) return e;
+    if (std::string e = rows_.upload(ctx, table, stream_); !e.empty()) return e;
     if (std::string e = dual_.upload(system_, rows_, stream_); !e.empty()) return e;
     uploadedStructure_ = system_.structureVersion();
     amgStructure_ = ~uint64_t(0);
@@ -97,15 +97,15 @@ std::string GpuMgpbdCore<T>::uploadStructure(const World& world) {
 }
 
 template <class T>
-bool GpuMgpbdCore<T>::setupDue(const World& world, bool rebuilt) const {
+bool GpuMgpbdCore<T>::setupDue(const StepContext& ctx, bool rebuilt) const {
     return rebuilt || amgStructure_ != system_.structureVersion() || !amg_.ready() ||
            lastSetupFrame_ < 0 ||
-           world.frame() - lastSetupFrame_ >= std::max(world.settings.mgpbd.setupInterval, 1);
+           ctx.frame() - lastSetupFrame_ >= std::max(ctx.settings.mgpbd.setupInterval, 1);
 }
 
 // The lazy setup (§4.2) on the CPU from A's current values, then mirrored on the device.
 template <class T>
-void GpuMgpbdCore<T>::setup(const World& world, const MgpbdSettings& s) {
+void GpuMgpbdCore<T>::setup(const StepContext& ctx, const MgpbdSettings& s) {
     dual_.values().download(system_.A.val.data(), stream_);
     amg_.setup(system_.A, s);
     if (std::string e = damg_.upload(amg_, s, dual_.matrix(), dual_.diagonal(), stream_);
@@ -113,18 +113,18 @@ void GpuMgpbdCore<T>::setup(const World& world, const MgpbdSettings& s) {
         throw std::runtime_error("GPU MGPBD: " + e);
     damg_.refresh(stream_);
     amgStructure_ = system_.structureVersion();
-    lastSetupFrame_ = world.frame();
+    lastSetupFrame_ = ctx.frame();
 }
 
 // Line 7: the lazy AMG setup on a substep's first iteration when due, else the Galerkin
 // refresh of the hierarchy (P reused).
 template <class T>
-void GpuMgpbdCore<T>::prepareHierarchy(const World& world, const MgpbdSettings& s, bool first,
+void GpuMgpbdCore<T>::prepareHierarchy(const StepContext& ctx, const MgpbdSettings& s, bool first,
                                        bool rebuilt, Timings& ms) {
     if (s.jacobiPreconditioner) return;
     const auto t = Clock::now();
-    if (first && setupDue(world, rebuilt)) {
-        setup(world, s);
+    if (first && setupDue(ctx, rebuilt)) {
+        setup(ctx, s);
         CUDA_CHECK(cudaStreamSynchronize(stream_));
         ms.setup += msSince(t);
     } else {
@@ -135,9 +135,9 @@ void GpuMgpbdCore<T>::prepareHierarchy(const World& world, const MgpbdSettings& 
 }
 
 template <class T>
-std::string GpuMgpbdCore<T>::solve(World& world, Real dt, SolverStats& stats,
+std::string GpuMgpbdCore<T>::solve(const StepContext& ctx, Real dt, SolverStats& stats,
                                    std::vector<double>& times) {
-    const MgpbdSettings& s = world.settings.mgpbd;
+    const MgpbdSettings& s = ctx.settings.mgpbd;
     const auto start = Clock::now();
     stats.residualHistory.clear();
     times.clear();
@@ -145,17 +145,17 @@ std::string GpuMgpbdCore<T>::solve(World& world, Real dt, SolverStats& stats,
     int pcgIterations = 0, batches = 0;
 
     auto t = Clock::now();
-    const bool rebuilt = system_.update(world);
+    const bool rebuilt = system_.update(ctx);
     if (rebuilt || uploadedStructure_ != system_.structureVersion())
-        if (std::string e = uploadStructure(world); !e.empty()) return e;
+        if (std::string e = uploadStructure(ctx); !e.empty()) return e;
     ms.setup += msSince(t);
     const int rows = system_.rows();
 
     t = Clock::now();
-    rows_.refresh(world, dt, stream_);
-    particles_.upload(world.particles, stream_);
-    const bool deviceContacts = !hasUnilateralConstraints(world) &&
-                                particles_.uploadContacts(world.contacts().colliders, stream_);
+    rows_.refresh(ctx, dt, stream_);
+    particles_.upload(ctx.particles, stream_);
+    const bool deviceContacts = !hasUnilateralConstraints(ctx) &&
+                                particles_.uploadContacts(ctx.contacts().colliders, stream_);
     lambda_.resize(rows);
     lambda_.zero(stream_);  // line 2
     dlambda_.resize(rows);
@@ -188,8 +188,8 @@ std::string GpuMgpbdCore<T>::solve(World& world, Real dt, SolverStats& stats,
         dual_.fill(particles_.w(), stream_);  // line 5
         CUDA_CHECK(cudaStreamSynchronize(stream_));
         ms.assemble += msSince(t);
-        prepareHierarchy(world, s, it == 0, rebuilt, ms);  // line 7
-        t = Clock::now();                                  // line 8, then lines 9-11
+        prepareHierarchy(ctx, s, it == 0, rebuilt, ms);  // line 7
+        t = Clock::now();                                // line 8, then lines 9-11
         const DevicePcgResult result =
             pcg_.solve(dual_.matrix(), dual_.diagonal(), dual_.b().data(), dlambda_.data(),
                        s.jacobiPreconditioner ? nullptr : &damg_, tolerance, s.pcgMaxIterations,
@@ -223,7 +223,7 @@ std::string GpuMgpbdCore<T>::solve(World& world, Real dt, SolverStats& stats,
         minOmega = std::min(minOmega, step);
     }
     t = Clock::now();
-    finish(world, dt, deviceContacts);
+    finish(ctx, dt, deviceContacts);
     ms.transfer += msSince(t);
     stats.iterations = it;
     stats.residual = stats.residualHistory.back();
@@ -235,11 +235,11 @@ std::string GpuMgpbdCore<T>::solve(World& world, Real dt, SolverStats& stats,
 // §5.4: contacts after the elastic loop, then p back to the host; what has no device
 // version (unilateral constraints, self contacts) on the CPU in the CPU solver's order.
 template <class T>
-void GpuMgpbdCore<T>::finish(World& world, Real dt, bool deviceContacts) {
-    if (deviceContacts) particles_.projectContacts(world.settings.staticFriction, dt, stream_);
-    particles_.download(world.particles, deviceContacts ? &world.contacts().colliders : nullptr,
+void GpuMgpbdCore<T>::finish(const StepContext& ctx, Real dt, bool deviceContacts) {
+    if (deviceContacts) particles_.projectContacts(ctx.settings.staticFriction, dt, stream_);
+    particles_.download(ctx.particles, deviceContacts ? &ctx.contacts().colliders : nullptr,
                         stream_);
-    projectRemaining(world, dt, deviceContacts);
+    projectRemaining(ctx, dt, deviceContacts);
 }
 
 template <class T>
@@ -278,8 +278,8 @@ void GpuMgpbdSolver::invalidateSetup() {
     cpu_.invalidateSetup();
 }
 
-void GpuMgpbdSolver::solve(World& world, Real dt) {
-    const MgpbdSettings& s = world.settings.mgpbd;
+void GpuMgpbdSolver::solve(const StepContext& ctx, Real dt) {
+    const MgpbdSettings& s = ctx.settings.mgpbd;
     std::string why = unsupportedSetting(s);
     if (why.empty()) {
         if (!impl_ || impl_->isFloat() != s.floatVCycle) {
@@ -288,7 +288,7 @@ void GpuMgpbdSolver::solve(World& world, Real dt) {
             else
                 impl_ = std::make_unique<GpuMgpbdCore<double>>(options_);
         }
-        why = impl_->solve(world, dt, stats_, times_);
+        why = impl_->solve(ctx, dt, stats_, times_);
     }
     ranOnDevice_ = why.empty();
     if (ranOnDevice_) return;
@@ -297,7 +297,7 @@ void GpuMgpbdSolver::solve(World& world, Real dt) {
                      why.c_str());
         warned_ = true;
     }
-    cpu_.solve(world, dt);
+    cpu_.solve(ctx, dt);
     stats_ = cpu_.stats();
     times_ = cpu_.residualTimesMs();
 }

@@ -41,7 +41,7 @@ class GpuMgpbdSolver final : public Solver {
     explicit GpuMgpbdSolver(GpuOptions options = {});
     ~GpuMgpbdSolver() override;
     const char* name() const override { return "mgpbd"; }
-    void solve(World& world, Real dt) override;
+    void solve(const StepContext& ctx, Real dt) override;
 
     // Wall time [ms] since the start of the last solve at each residualHistory entry.
     const std::vector<double>& residualTimesMs() const { return times_; }

@@ -4,7 +4,7 @@
 #include <memory>
 #include <stdexcept>
 
-#include "sim/core/world.h"
+#include "sim/contact/step_context.h"
 #include "sim/cuda/device_particles.h"
 #include "sim/cuda/device_rows.h"
 #include "sim/cuda/gpu_common.h"
@@ -36,14 +36,14 @@ int GpuXpbd::rows() const {
     return state_->rows.rows();
 }
 
-std::string GpuXpbd::begin(const World& world, Real dt) {
+std::string GpuXpbd::begin(const StepContext& ctx, Real dt) {
     GpuXpbdState& s = *state_;
-    const Particles& P = world.particles;
+    const Particles& P = ctx.particles;
     std::vector<uint8_t> free(P.size());
     for (int i = 0; i < P.size(); ++i) free[i] = P.w[i] > 0;
-    if (!s.built || s.topology != world.topologyVersion() || free != s.free) {
-        const RowTable table = buildRowTable(world);
-        if (std::string e = s.rows.upload(world, table, s.stream); !e.empty()) return e;
+    if (!s.built || s.topology != ctx.topologyVersion() || free != s.free) {
+        const RowTable table = buildRowTable(ctx);
+        if (std::string e = s.rows.upload(ctx, table, s.stream); !e.empty()) return e;
         const std::vector<std::vector<int>> colours = colourConstraintRows(table);
         std::vector<int> flat;
         s.colourStart.assign(1, 0);
@@ -54,15 +54,15 @@ std::string GpuXpbd::begin(const World& world, Real dt) {
         s.colourRows.upload(flat, s.stream);
         s.degree.upload(rowDegrees(table), s.stream);
         CUDA_CHECK(cudaStreamSynchronize(s.stream));
-        s.topology = world.topologyVersion();
+        s.topology = ctx.topologyVersion();
         s.free = std::move(free);
         s.built = true;
     }
-    s.rows.refresh(world, dt, s.stream);
+    s.rows.refresh(ctx, dt, s.stream);
     s.particles.upload(P, s.stream);
-    s.deviceContacts = !hasUnilateralConstraints(world) &&
-                       s.particles.uploadContacts(world.contacts().colliders, s.stream);
-    s.friction = world.settings.staticFriction;
+    s.deviceContacts = !hasUnilateralConstraints(ctx) &&
+                       s.particles.uploadContacts(ctx.contacts().colliders, s.stream);
+    s.friction = ctx.settings.staticFriction;
     s.dt = dt;
     s.lambda.resize(s.rows.rows());
     s.lambda.zero(s.stream);
@@ -104,22 +104,22 @@ double GpuXpbd::residual() {
     return std::sqrt(s.norm.dot(s.b.data(), s.b.data(), s.rows.rows(), s.stream));
 }
 
-void GpuXpbd::end(World& world) {
+void GpuXpbd::end(const StepContext& ctx) {
     GpuXpbdState& s = *state_;
-    s.particles.download(world.particles, s.deviceContacts ? &world.contacts().colliders : nullptr,
+    s.particles.download(ctx.particles, s.deviceContacts ? &ctx.contacts().colliders : nullptr,
                          s.stream);
-    projectRemaining(world, s.dt, s.deviceContacts);
+    projectRemaining(ctx, s.dt, s.deviceContacts);
 }
 
 GpuXpbdSolver::GpuXpbdSolver() : session_(XpbdSweep::ColouredGaussSeidel) {}
 
-void GpuXpbdSolver::solve(World& world, Real dt) {
-    if (std::string e = session_.begin(world, dt); !e.empty())
+void GpuXpbdSolver::solve(const StepContext& ctx, Real dt) {
+    if (std::string e = session_.begin(ctx, dt); !e.empty())
         throw std::runtime_error("GPU XPBD: " + e);
-    const int iterations = world.settings.iterations;
+    const int iterations = ctx.settings.iterations;
     for (int it = 0; it < iterations; ++it) session_.sweep();
-    if (world.residualWanted()) stats_.residual = session_.residual();
-    session_.end(world);
+    if (ctx.residualWanted()) stats_.residual = session_.residual();
+    session_.end(ctx);
     stats_.iterations = iterations;
     stats_.extra.clear();
     stats_.extra.emplace_back("gpu", 1);

@@ -30,7 +30,7 @@ class GpuXpbd {
 
     // Uploads the world's rows (rebuilt when the topology or the pins changed), positions and
     // contacts; lambda = 0. Empty, or why this world cannot run on the device (untouched).
-    std::string begin(const World& world, Real dt);
+    std::string begin(const StepContext& ctx, Real dt);
     // One sweep and the contacts, queued on the device.
     void sweep();
     // Waits for the queued sweeps.
@@ -38,7 +38,7 @@ class GpuXpbd {
     // ||-C - alpha~ lambda|| at the current positions (one host read).
     double residual();
     // p (and the contacts' pushes) back to the world, then what stays on the CPU.
-    void end(World& world);
+    void end(const StepContext& ctx);
     int colours() const;
     int rows() const;
 
@@ -51,7 +51,7 @@ class GpuXpbdSolver final : public Solver {
   public:
     GpuXpbdSolver();
     const char* name() const override { return "xpbd"; }
-    void solve(World& world, Real dt) override;
+    void solve(const StepContext& ctx, Real dt) override;
 
   private:
     GpuXpbd session_;

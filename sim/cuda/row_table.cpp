@@ -4,7 +4,7 @@
 #include <type_traits>
 
 #include "sim/constraints/constraint_set.h"
-#include "sim/core/world.h"
+#include "sim/contact/step_context.h"
 #include "sim/solvers/mgpbd/dual_system.h"
 
 namespace sim::cuda {
@@ -13,22 +13,22 @@ namespace {
 
 // Calls f(constraint, traits) for the constraint `ref` names.
 template <class F>
-void withRow(const World& world, RowRef ref, F&& f) {
+void withRow(const StepContext& ctx, RowRef ref, F&& f) {
     int type = 0;
-    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+    visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
         if (type++ == ref.type) f(array[ref.index], traits);
     });
 }
 
 }  // namespace
 
-RowTable buildRowTable(const World& world) {
-    const Particles& P = world.particles;
+RowTable buildRowTable(const StepContext& ctx) {
+    const Particles& P = ctx.particles;
     RowTable t;
     t.particles = P.size();
     t.slotStart.assign(1, 0);
     int type = 0;
-    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+    visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         t.typeBegin.push_back(t.size());
         const int thisType = type++;
@@ -68,9 +68,9 @@ std::string compareWithDualSystem(const RowTable& table, const DualSystem& syste
     return {};
 }
 
-Real evaluateRow(const World& world, const std::vector<Vec3>& p, RowRef ref, Vec3 g[4]) {
+Real evaluateRow(const StepContext& ctx, const std::vector<Vec3>& p, RowRef ref, Vec3 g[4]) {
     Real C = 0;
-    withRow(world, ref, [&](const auto& con, const auto& traits) {
+    withRow(ctx, ref, [&](const auto& con, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         if constexpr (!kVariableArityOf<Traits>) {  // variable-arity types are never rows
             Real rows[Traits::rows];
@@ -83,11 +83,11 @@ Real evaluateRow(const World& world, const std::vector<Vec3>& p, RowRef ref, Vec
     return C;
 }
 
-RowMaterial rowMaterial(const World& world, RowRef ref) {
+RowMaterial rowMaterial(const StepContext& ctx, RowRef ref) {
     RowMaterial m;
-    withRow(world, ref, [&](const auto& con, const auto& traits) {
+    withRow(ctx, ref, [&](const auto& con, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
-        m.compliance = Traits::material(world.settings).compliance;
+        m.compliance = Traits::material(ctx.settings).compliance;
         m.complianceScale = con.complianceScale;
         m.maxStep = Traits::maxStep(con);
     });

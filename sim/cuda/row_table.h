@@ -11,7 +11,7 @@
 #include "sim/core/types.h"
 
 namespace sim {
-class World;
+class StepContext;
 class DualSystem;
 }  // namespace sim
 
@@ -37,7 +37,7 @@ struct RowTable {
     int arity(int r) const { return slotStart[r + 1] - slotStart[r]; }
 };
 
-RowTable buildRowTable(const World& world);
+RowTable buildRowTable(const StepContext& ctx);
 
 // Empty when `table` numbers rows and slots exactly as `system` does, else what differs.
 std::string compareWithDualSystem(const RowTable& table, const DualSystem& system);
@@ -49,8 +49,8 @@ struct RowMaterial {
     Real complianceScale = 1;
     Real maxStep = 0;  // the projection's step bound (infinite but for bending)
 };
-Real evaluateRow(const World& world, const std::vector<Vec3>& p, RowRef ref, Vec3 g[4]);
-RowMaterial rowMaterial(const World& world, RowRef ref);
+Real evaluateRow(const StepContext& ctx, const std::vector<Vec3>& p, RowRef ref, Vec3 g[4]);
+RowMaterial rowMaterial(const StepContext& ctx, RowRef ref);
 
 // Active rows touching each particle (the Jacobi baseline divides by its maximum).
 std::vector<int> rowDegrees(const RowTable& table);

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/core/world.h"
+#include "sim/contact/step_context.h"
 
 namespace sim::cuda {
 
@@ -34,16 +34,17 @@ void projectRow(Particles& P, const int* idx, int n, Real C, const Vec3 g[4], Re
 
 }  // namespace
 
-void xpbdJacobiSweep(World& world, Real dt, const RowTable& table, const std::vector<int>& degree,
-                     std::vector<Real>& lambda, std::vector<Vec3>& dx) {
-    Particles& P = world.particles;
+void xpbdJacobiSweep(const StepContext& ctx, Real dt, const RowTable& table,
+                     const std::vector<int>& degree, std::vector<Real>& lambda,
+                     std::vector<Vec3>& dx) {
+    Particles& P = ctx.particles;
     dx.assign(P.size(), Vec3::Zero());
     for (int r = 0; r < table.size(); ++r) {
         const int* idx = table.slotParticle.data() + table.slotStart[r];
         const int n = table.arity(r);
         Vec3 g[4];
-        const Real C = evaluateRow(world, P.p, table.rows[r], g);
-        const RowMaterial m = rowMaterial(world, table.rows[r]);
+        const Real C = evaluateRow(ctx, P.p, table.rows[r], g);
+        const RowMaterial m = rowMaterial(ctx, table.rows[r]);
         Real sum = 0;
         int deg = 1;
         for (int k = 0; k < n; ++k) {
@@ -59,30 +60,30 @@ void xpbdJacobiSweep(World& world, Real dt, const RowTable& table, const std::ve
     for (int i = 0; i < P.size(); ++i) P.p[i] += dx[i];
 }
 
-void xpbdColouredSweep(World& world, Real dt, const RowTable& table,
+void xpbdColouredSweep(const StepContext& ctx, Real dt, const RowTable& table,
                        const std::vector<std::vector<int>>& colours, std::vector<Real>& lambda,
                        bool reverse) {
-    Particles& P = world.particles;
+    Particles& P = ctx.particles;
     for (const std::vector<int>& rows : colours) {
         const int m = static_cast<int>(rows.size());
         for (int t = 0; t < m; ++t) {
             const int r = rows[reverse ? m - 1 - t : t];
             Vec3 g[4];
-            const Real C = evaluateRow(world, P.p, table.rows[r], g);
-            const RowMaterial mat = rowMaterial(world, table.rows[r]);
+            const Real C = evaluateRow(ctx, P.p, table.rows[r], g);
+            const RowMaterial mat = rowMaterial(ctx, table.rows[r]);
             projectRow(P, table.slotParticle.data() + table.slotStart[r], table.arity(r), C, g,
                        mat.compliance / (dt * dt) * mat.complianceScale, mat.maxStep, lambda[r]);
         }
     }
 }
 
-Real rowDualResidual(const World& world, Real dt, const RowTable& table,
+Real rowDualResidual(const StepContext& ctx, Real dt, const RowTable& table,
                      const std::vector<Real>& lambda) {
     Real sum = 0;
     for (int r = 0; r < table.size(); ++r) {
         Vec3 g[4];
-        const Real C = evaluateRow(world, world.particles.p, table.rows[r], g);
-        const RowMaterial m = rowMaterial(world, table.rows[r]);
+        const Real C = evaluateRow(ctx, ctx.particles.p, table.rows[r], g);
+        const RowMaterial m = rowMaterial(ctx, table.rows[r]);
         const Real b = -C - m.compliance / (dt * dt) * m.complianceScale * lambda[r];
         sum += b * b;
     }

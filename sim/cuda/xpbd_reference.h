@@ -20,14 +20,15 @@
 namespace sim::cuda {
 
 // lambda: one per row. dx: per-particle scratch.
-void xpbdJacobiSweep(World& world, Real dt, const RowTable& table, const std::vector<int>& degree,
-                     std::vector<Real>& lambda, std::vector<Vec3>& dx);
+void xpbdJacobiSweep(const StepContext& ctx, Real dt, const RowTable& table,
+                     const std::vector<int>& degree, std::vector<Real>& lambda,
+                     std::vector<Vec3>& dx);
 // `reverse` walks each colour's rows backwards (the tests' order-independence check).
-void xpbdColouredSweep(World& world, Real dt, const RowTable& table,
+void xpbdColouredSweep(const StepContext& ctx, Real dt, const RowTable& table,
                        const std::vector<std::vector<int>>& colours, std::vector<Real>& lambda,
                        bool reverse = false);
 // ||-C - alpha~ lambda|| over the rows (sim/solvers/residual.h's measure).
-Real rowDualResidual(const World& world, Real dt, const RowTable& table,
+Real rowDualResidual(const StepContext& ctx, Real dt, const RowTable& table,
                      const std::vector<Real>& lambda);
 
 }  // namespace sim::cuda

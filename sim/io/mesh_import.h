@@ -18,8 +18,8 @@
 
 #include "sim/io/obj_loader.h"
 #include "sim/io/tetgen_runner.h"
-#include "sim/topology/cloth_builder.h"
-#include "sim/topology/softbody_builder.h"
+#include "sim/world/cloth_builder.h"
+#include "sim/world/softbody_builder.h"
 
 namespace sim {
 

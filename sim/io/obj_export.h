@@ -6,7 +6,7 @@
 // as their boundary surface. Free particles (a chain, a rope) are left out.
 #include <string>
 
-#include "sim/core/world.h"
+#include "sim/world/world.h"
 
 namespace sim {
 

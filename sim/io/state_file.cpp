@@ -5,12 +5,12 @@
 #include <string_view>
 
 #include "sim/core/params.h"
-#include "sim/core/state_hash.h"
-#include "sim/core/validation.h"
 #include "sim/io/atomic_file.h"
 #include "sim/io/checksum.h"
 #include "sim/io/json_io.h"
 #include "sim/io/text_scan.h"
+#include "sim/world/state_hash.h"
+#include "sim/world/validation.h"
 
 namespace sim {
 

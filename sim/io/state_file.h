@@ -1,8 +1,8 @@
 #pragma once
-// State files (--save-state / --state): a snapshot (sim/core/snapshot.h) and the settings that
+// State files (--save-state / --state): a snapshot (sim/world/snapshot.h) and the settings that
 // step it, as versioned JSON whose every byte is covered by a checksum written first.
 // Doubles are written in their shortest round-trip form, so a state loads back bit for bit;
-// the header carries the state hash (sim/core/state_hash.h), checked after loading.
+// the header carries the state hash (sim/world/state_hash.h), checked after loading.
 //   {"checksum": "<16 hex digits>", "format": "pbd-sandbox-state", "version": 2, "frame": F,
 //    "time": T, "state_hash": "...", "solver": "...", "scene": "...", "settings": {...},
 //    "particles": {"count": n, "x": [3n], "v": [3n], "p": [3n], "m": [n], "w": [n],
@@ -17,7 +17,7 @@
 // the scene's, and a file whose body count differs from the world's is refused.
 #include <string>
 
-#include "sim/core/snapshot.h"
+#include "sim/world/snapshot.h"
 
 namespace sim {
 

@@ -2,9 +2,9 @@
 
 #include <cstdio>
 
-#include "sim/core/metrics.h"
-#include "sim/core/state_hash.h"
-#include "sim/core/world.h"
+#include "sim/world/metrics.h"
+#include "sim/world/state_hash.h"
+#include "sim/world/world.h"
 
 namespace sim {
 

@@ -13,13 +13,6 @@
 
 namespace sim {
 
-// A particle's contact with a body's collider: the contact of §3.4 with q and n also kept in
-// the body's frame, so the contact moves with the body while the solver moves it (PBD §4.2).
-struct BodyContact : Contact {
-    Vec3 localPoint = Vec3::Zero();
-    Vec3 localNormal = Vec3::UnitY();
-};
-
 // A particle held at a point of a body: the body carries it and it pulls on the body.
 struct BodyAttachment {
     int particle = 0;

@@ -38,7 +38,7 @@ struct RigidBody {
     Quat qPrev = Quat::Identity();
 
     int collider = -1;    // the World::colliders entry this body drives
-    bool thrown = false;  // launched by the throw tool (sim/core/throw_ball.h)
+    bool thrown = false;  // launched by the throw tool (sim/world/throw_ball.h)
 
     // Solid bodies of uniform density [kg/m^3].
     static RigidBody box(const Vec3& center, const Vec3& halfExtents, Real density);

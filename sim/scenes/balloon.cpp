@@ -10,7 +10,7 @@
 
 #include "sim/scenes/scenes.h"
 #include "sim/topology/closed_surfaces.h"
-#include "sim/topology/cloth_builder.h"
+#include "sim/world/cloth_builder.h"
 
 namespace sim {
 

@@ -1,13 +1,13 @@
 // cloth_on_mesh — a cloth dropped over a static triangle-mesh collider: a torus lying on
 // the ground, turned into a signed distance field at load (sim/collision/sdf.h). The torus
-// is generated here so the scene needs no file; SignedDistanceField::fromObj does the same
-// from an OBJ. Resolution = quads per side of the cloth.
+// is generated here so the scene needs no file; loadSdfFromObj (sim/io/sdf_file.h) does
+// the same from an OBJ. Resolution = quads per side of the cloth.
 #include <cmath>
 #include <numbers>
 
 #include "sim/collision/sdf.h"
 #include "sim/scenes/scenes.h"
-#include "sim/topology/cloth_builder.h"
+#include "sim/world/cloth_builder.h"
 
 namespace sim {
 

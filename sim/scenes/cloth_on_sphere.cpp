@@ -2,7 +2,7 @@
 // plane: exercises the continuous collision test, the static fallback and friction.
 // Resolution = quads per side.
 #include "sim/scenes/scenes.h"
-#include "sim/topology/cloth_builder.h"
+#include "sim/world/cloth_builder.h"
 
 namespace sim {
 

@@ -1,7 +1,7 @@
 // curtain — a vertical cloth pinned along its whole top edge, moved by a steady wind.
 // Resolution = quads along the width.
 #include "sim/scenes/scenes.h"
-#include "sim/topology/cloth_builder.h"
+#include "sim/world/cloth_builder.h"
 
 namespace sim {
 

@@ -4,7 +4,7 @@
 // iterations, tethers to the pins (`--substeps 1 --iterations 10 --tethers false` is the
 // paper's plain PBD).
 #include "sim/scenes/scenes.h"
-#include "sim/topology/cloth_builder.h"
+#include "sim/world/cloth_builder.h"
 
 namespace sim {
 

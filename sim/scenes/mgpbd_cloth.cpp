@@ -5,7 +5,7 @@
 // cloth opens under the paper's solver (PBD leaves it visibly stretched, HPBD less so).
 // Resolution = quads per side.
 #include "sim/scenes/scenes.h"
-#include "sim/topology/cloth_builder.h"
+#include "sim/world/cloth_builder.h"
 
 namespace sim {
 

@@ -2,8 +2,8 @@
 // Fig. 9-10): equal point masses joined by stiff distance constraints, the first one
 // pinned, released from horizontal. Chaotic, so it shows energy drift and solver damping.
 // Resolution = number of links. Runs XPBD with 10 substeps as in the report.
-#include "sim/core/world.h"
 #include "sim/scenes/scenes.h"
+#include "sim/world/world.h"
 
 namespace sim {
 

@@ -6,7 +6,7 @@
 #include <numbers>
 
 #include "sim/scenes/scenes.h"
-#include "sim/topology/cloth_builder.h"
+#include "sim/world/cloth_builder.h"
 
 namespace sim {
 

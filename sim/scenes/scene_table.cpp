@@ -1,8 +1,8 @@
 #include "sim/scenes/scene_table.h"
 
-#include "sim/core/world.h"
 #include "sim/scenes/scene_budget.h"
 #include "sim/scenes/scenes.h"
+#include "sim/world/world.h"
 
 namespace sim {
 

@@ -3,10 +3,10 @@
 // tetgen options, and their default material (MGPBD Table 1: ARAP, dt = 10 ms).
 #include <string>
 
-#include "sim/core/world.h"
 #include "sim/io/tetgen_runner.h"
 #include "sim/scenes/scene_table.h"
-#include "sim/topology/softbody_builder.h"
+#include "sim/world/softbody_builder.h"
+#include "sim/world/world.h"
 
 namespace sim {
 

@@ -13,7 +13,7 @@
 #include "sim/scenes/scenes.h"
 #include "sim/scenes/softbody_common.h"
 #include "sim/topology/closed_surfaces.h"
-#include "sim/topology/cloth_builder.h"
+#include "sim/world/cloth_builder.h"
 
 namespace sim {
 

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "sim/scenes/scenes.h"
-#include "sim/topology/cloth_builder.h"
+#include "sim/world/cloth_builder.h"
 
 namespace sim {
 

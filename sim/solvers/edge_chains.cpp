@@ -4,7 +4,7 @@
 #include <cmath>
 #include <tuple>
 
-#include "sim/core/world.h"
+#include "sim/contact/step_context.h"
 
 namespace sim {
 
@@ -59,11 +59,11 @@ std::vector<int> straightLinks(const Particles& P, const std::vector<DistanceCon
 
 }  // namespace
 
-void EdgeChains::update(const World& world) {
-    const auto& distance = world.constraints.distance;
-    if (version_ == world.topologyVersion() && size_ == distance.size()) return;
-    build(world.particles, distance);
-    version_ = world.topologyVersion();
+void EdgeChains::update(const StepContext& ctx) {
+    const auto& distance = ctx.constraints.distance;
+    if (version_ == ctx.topologyVersion() && size_ == distance.size()) return;
+    build(ctx.particles, distance);
+    version_ = ctx.topologyVersion();
     size_ = distance.size();
 }
 

@@ -23,12 +23,12 @@
 
 namespace sim {
 
-class World;
+class StepContext;
 
 class EdgeChains {
   public:
     // Brings the chains up to date with the world's distance constraints (cheap when they are).
-    void update(const World& world);
+    void update(const StepContext& ctx);
     // Builds them from scratch: two edges continue each other through a shared particle when
     // their rest directions from it are opposite within kStraight; each particle pairs its most
     // nearly opposite edges first. Chains have at least two edges and never revisit a particle.

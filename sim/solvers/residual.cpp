@@ -3,23 +3,23 @@
 #include <cmath>
 
 #include "sim/constraints/constraint_set.h"
-#include "sim/core/world.h"
+#include "sim/contact/step_context.h"
 
 namespace sim {
 
-double dualResidual(const World& world, ProjectionMode mode, Real dt,
+double dualResidual(const StepContext& ctx, ProjectionMode mode, Real dt,
                     const std::vector<std::vector<Real>>& lambdas) {
-    const Particles& P = world.particles;
+    const Particles& P = ctx.particles;
     const bool xpbd = mode == ProjectionMode::Compliance;
     double sum = 0;
     size_t type = 0;
-    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+    visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         constexpr int R = Traits::rows;
         const std::vector<Real>* lambda = type < lambdas.size() ? &lambdas[type] : nullptr;
         ++type;
         if (Traits::unilateral) return;
-        const Real at = Traits::material(world.settings).compliance / (dt * dt);
+        const Real at = Traits::material(ctx.settings).compliance / (dt * dt);
         RowEval<Traits> eval;
         for (size_t c = 0; c < array.size(); ++c) {
             bool moves = false;

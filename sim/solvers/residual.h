@@ -10,9 +10,9 @@
 
 namespace sim {
 
-class World;
+class StepContext;
 
-double dualResidual(const World& world, ProjectionMode mode, Real dt,
+double dualResidual(const StepContext& ctx, ProjectionMode mode, Real dt,
                     const std::vector<std::vector<Real>>& lambdas);
 
 }  // namespace sim

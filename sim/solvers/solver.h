@@ -10,12 +10,11 @@
 #include <utility>
 #include <vector>
 
+#include "sim/contact/step_context.h"
 #include "sim/core/debug_draw.h"
 #include "sim/core/settings.h"
 
 namespace sim {
-
-class World;
 
 // What a solver reports about its last solve, for the UI and the benchmarks.
 struct SolverStats {
@@ -36,12 +35,18 @@ class Solver {
   public:
     virtual ~Solver() = default;
     virtual const char* name() const = 0;
-    // One solve of the current substep: moves world.particles.p to satisfy the constraints
-    // and world.contacts. dt is the substep length.
-    virtual void solve(World& world, Real dt) = 0;
+    // One solve of the current substep: moves ctx.particles.p to satisfy the constraints
+    // and ctx.contacts(). dt is the substep length.
+    virtual void solve(const StepContext& ctx, Real dt) = 0;
     virtual const SolverStats& stats() const { return stats_; }
+    // Whether a run restored at `frame` continues bit-exactly like one that never stopped
+    // (a solver that rebuilds derived data on a schedule says where the schedule restarts).
+    virtual bool resumesExactlyAt(long /*frame*/, const Settings& /*settings*/) const {
+        return true;
+    }
     // Optional solver-specific overlay (e.g. an HPBD level), drawn by the app.
-    virtual void debugDraw(const World& /*world*/, DebugDraw& /*draw*/) const {}
+    virtual void debugDraw(const Particles& /*particles*/, const Settings& /*settings*/,
+                           DebugDraw& /*draw*/) const {}
 
   protected:
     SolverStats stats_;

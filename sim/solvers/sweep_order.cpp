@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "sim/constraints/constraint_set.h"
-#include "sim/core/world.h"
+#include "sim/contact/step_context.h"
 
 namespace sim {
 
@@ -32,18 +32,18 @@ std::vector<uint32_t> roundOrder(const Array& array, int particles, int& roundCo
 
 }  // namespace
 
-void SweepOrder::update(const World& world) {
+void SweepOrder::update(const StepContext& ctx) {
     // Sizes of the ordered (bilateral) arrays: a change without a version bump still rebuilds.
     std::array<size_t, kMaxTypes> sizes{};
     size_t type = 0;
-    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+    visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         sizes[type++] = Traits::unilateral ? 0 : array.size();
     });
-    if (version_ == world.topologyVersion() && sizes == sizes_) return;
-    const int n = world.particles.size();
+    if (version_ == ctx.topologyVersion() && sizes == sizes_) return;
+    const int n = ctx.particles.size();
     type = 0;
-    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+    visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         rounds_[type] = 0;
         if constexpr (Traits::unilateral)
@@ -52,7 +52,7 @@ void SweepOrder::update(const World& world) {
             order_[type] = roundOrder<Traits>(array, n, rounds_[type]);
         ++type;
     });
-    version_ = world.topologyVersion();
+    version_ = ctx.topologyVersion();
     sizes_ = sizes;
 }
 

@@ -27,12 +27,12 @@
 
 namespace sim {
 
-class World;
+class StepContext;
 
 class SweepOrder {
   public:
     // Brings the order up to date with the world's constraints (cheap when it is).
-    void update(const World& world);
+    void update(const StepContext& ctx);
     // The visiting order of constraint array `type` (visitConstraints order); empty means
     // array order.
     const std::vector<uint32_t>& of(std::size_t type) const { return order_[type]; }

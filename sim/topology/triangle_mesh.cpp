@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
-#include "sim/core/validation.h"
+#include "sim/core/bounded.h"
 
 namespace sim {
 

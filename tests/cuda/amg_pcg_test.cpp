@@ -30,8 +30,8 @@ void makeProblem(Problem& out, int res, FreshRandom& random) {
     World world;
     test::clothWorld(world, res, random, 1e-9);
     DualSystem system;
-    system.update(world);
-    system.assemble(world, world.settings.substepDt(), Vector(system.rows(), 0.0));
+    system.update(world.context());
+    system.assemble(world.context(), world.settings.substepDt(), Vector(system.rows(), 0.0));
     out.A = system.A;
     out.b.resize(out.A.rows);
     for (Real& v : out.b) v = random.uniform(-1, 1);

@@ -28,8 +28,8 @@ TEST(RowTable, NumbersRowsAndSlotsAsTheDualSystem) {
     test::boxWorld(norm, 2, ArapForm::Norm, random);
     for (World* w : {&cloth, &strain, &norm}) {
         DualSystem system;
-        system.update(*w);
-        const RowTable table = buildRowTable(*w);
+        system.update(w->context());
+        const RowTable table = buildRowTable(w->context());
         EXPECT_GT(table.size(), 0);
         EXPECT_EQ(compareWithDualSystem(table, system), "");
     }
@@ -42,7 +42,7 @@ TEST(RowTable, ColouringIsProperAndCoversEveryRowOnce) {
     test::clothWorld(cloth, 8, random);
     test::boxWorld(box, 3, ArapForm::StrainRows, random);
     for (World* w : {&cloth, &box}) {
-        const RowTable table = buildRowTable(*w);
+        const RowTable table = buildRowTable(w->context());
         const auto colours = colourConstraintRows(table);
         std::vector<int> seen(table.size(), 0);
         for (const auto& rows : colours) {
@@ -73,17 +73,17 @@ TEST(RowTable, DualResidualEqualsTheSolversResidual) {
     World world;
     test::boxWorld(world, 2, ArapForm::StrainRows, random);
     const Real dt = world.settings.substepDt();
-    const RowTable table = buildRowTable(world);
+    const RowTable table = buildRowTable(world.context());
     std::vector<Real> lambda(table.size());
     LambdaSet lambdas;
-    GaussSeidelSolver::resetLambdas(world, lambdas);
+    GaussSeidelSolver::resetLambdas(world.context(), lambdas);
     for (int r = 0; r < table.size(); ++r) {
         lambda[r] = random.uniform(-1e-3, 1e-3);
         lambdas[table.rows[r].type][table.rows[r].lambdaIndex()] = lambda[r];
     }
-    const Real expected = dualResidual(world, ProjectionMode::Compliance, dt, lambdas);
+    const Real expected = dualResidual(world.context(), ProjectionMode::Compliance, dt, lambdas);
     EXPECT_GT(expected, 0);
-    EXPECT_NEAR(rowDualResidual(world, dt, table, lambda), expected, 1e-12 * expected);
+    EXPECT_NEAR(rowDualResidual(world.context(), dt, table, lambda), expected, 1e-12 * expected);
 }
 
 TEST(XpbdReference, ColouredSweepDoesNotDependOnTheOrderWithinAColour) {
@@ -95,12 +95,12 @@ TEST(XpbdReference, ColouredSweepDoesNotDependOnTheOrderWithinAColour) {
     backward.constraints = forward.constraints;
     backward.settings = forward.settings;
     const Real dt = forward.settings.substepDt();
-    const RowTable table = buildRowTable(forward);
+    const RowTable table = buildRowTable(forward.context());
     const auto colours = colourConstraintRows(table);
     std::vector<Real> lf(table.size(), 0.0), lb(table.size(), 0.0);
     for (int sweep = 0; sweep < 3; ++sweep) {
-        xpbdColouredSweep(forward, dt, table, colours, lf, false);
-        xpbdColouredSweep(backward, dt, table, colours, lb, true);
+        xpbdColouredSweep(forward.context(), dt, table, colours, lf, false);
+        xpbdColouredSweep(backward.context(), dt, table, colours, lb, true);
     }
     EXPECT_EQ(lf, lb);  // bitwise: rows of one colour touch disjoint particles
     for (int i = 0; i < forward.particles.size(); ++i)
@@ -126,23 +126,24 @@ TEST(XpbdReference, ColouredAndJacobiSweepsConvergeAsGaussSeidelDoes) {
         w->constraints = gs.constraints;
         w->settings = gs.settings;
     }
-    const RowTable table = buildRowTable(gs);
+    const RowTable table = buildRowTable(gs.context());
     const auto colours = colourConstraintRows(table);
     const std::vector<int> degree = rowDegrees(table);
     LambdaSet lambdas;
-    GaussSeidelSolver::resetLambdas(gs, lambdas);
+    GaussSeidelSolver::resetLambdas(gs.context(), lambdas);
     std::vector<Real> lc(table.size(), 0.0), lj(table.size(), 0.0);
-    const Real initial = rowDualResidual(gs, dt, table, lc);
+    const Real initial = rowDualResidual(gs.context(), dt, table, lc);
     std::vector<Vec3> dx;
     for (int sweep = 0; sweep < 4000; ++sweep) {
-        GaussSeidelSolver::sweep(gs, ProjectionMode::Compliance, dt, 1, lambdas);
-        xpbdColouredSweep(coloured, dt, table, colours, lc);
+        GaussSeidelSolver::sweep(gs.context(), ProjectionMode::Compliance, dt, 1, lambdas);
+        xpbdColouredSweep(coloured.context(), dt, table, colours, lc);
     }
-    for (int sweep = 0; sweep < 30000; ++sweep) xpbdJacobiSweep(jacobi, dt, table, degree, lj, dx);
+    for (int sweep = 0; sweep < 30000; ++sweep)
+        xpbdJacobiSweep(jacobi.context(), dt, table, degree, lj, dx);
     EXPECT_GT(initial, 0.1);
-    EXPECT_LT(dualResidual(gs, ProjectionMode::Compliance, dt, lambdas), 1e-9);
-    EXPECT_LT(rowDualResidual(coloured, dt, table, lc), 1e-9);
-    EXPECT_LT(rowDualResidual(jacobi, dt, table, lj), 1e-5 * initial);
+    EXPECT_LT(dualResidual(gs.context(), ProjectionMode::Compliance, dt, lambdas), 1e-9);
+    EXPECT_LT(rowDualResidual(coloured.context(), dt, table, lc), 1e-9);
+    EXPECT_LT(rowDualResidual(jacobi.context(), dt, table, lj), 1e-5 * initial);
 }
 
 // Rows that share no particle all get colour 0, in array order: a coloured sweep is then
@@ -165,15 +166,15 @@ TEST(XpbdReference, ColouredSweepEqualsGaussSeidelOnIndependentRows) {
     gs.constraints = world.constraints;
     gs.settings = world.settings;
     const Real dt = world.settings.substepDt();
-    const RowTable table = buildRowTable(world);
+    const RowTable table = buildRowTable(world.context());
     const auto colours = colourConstraintRows(table);
     ASSERT_EQ(colours.size(), 1u);
     std::vector<Real> lambda(table.size(), 0.0);
     LambdaSet lambdas;
-    GaussSeidelSolver::resetLambdas(gs, lambdas);
+    GaussSeidelSolver::resetLambdas(gs.context(), lambdas);
     for (int sweep = 0; sweep < 3; ++sweep) {
-        xpbdColouredSweep(world, dt, table, colours, lambda);
-        GaussSeidelSolver::sweep(gs, ProjectionMode::Compliance, dt, 1, lambdas);
+        xpbdColouredSweep(world.context(), dt, table, colours, lambda);
+        GaussSeidelSolver::sweep(gs.context(), ProjectionMode::Compliance, dt, 1, lambdas);
     }
     for (int i = 0; i < world.particles.size(); ++i)
         EXPECT_EQ(world.particles.p[i], gs.particles.p[i]);
@@ -192,7 +193,7 @@ TEST(XpbdReference, JacobiSweepDoesNotDependOnTheRowOrder) {
     b.constraints = a.constraints;
     b.settings = a.settings;
     const Real dt = a.settings.substepDt();
-    const RowTable table = buildRowTable(a);
+    const RowTable table = buildRowTable(a.context());
     // The same rows in a shuffled order, slots moved with them.
     std::vector<int> order(table.size());
     std::iota(order.begin(), order.end(), 0);
@@ -210,8 +211,8 @@ TEST(XpbdReference, JacobiSweepDoesNotDependOnTheRowOrder) {
     std::vector<Vec3> dx;
     const std::vector<int> degree = rowDegrees(table);
     for (int sweep = 0; sweep < 3; ++sweep) {
-        xpbdJacobiSweep(a, dt, table, degree, la, dx);
-        xpbdJacobiSweep(b, dt, shuffled, degree, lb, dx);
+        xpbdJacobiSweep(a.context(), dt, table, degree, la, dx);
+        xpbdJacobiSweep(b.context(), dt, shuffled, degree, lb, dx);
     }
     std::vector<Real> lbInOrder(table.size());
     for (int k = 0; k < table.size(); ++k) lbInOrder[order[k]] = lb[k];
@@ -240,13 +241,13 @@ TEST(XpbdReference, JacobiEqualsGaussSeidelOnIndependentRows) {
     gs.constraints = world.constraints;
     gs.settings = world.settings;
     const Real dt = world.settings.substepDt();
-    const RowTable table = buildRowTable(world);
+    const RowTable table = buildRowTable(world.context());
     std::vector<Real> lambda(table.size(), 0.0);
     std::vector<Vec3> dx;
-    xpbdJacobiSweep(world, dt, table, rowDegrees(table), lambda, dx);
+    xpbdJacobiSweep(world.context(), dt, table, rowDegrees(table), lambda, dx);
     LambdaSet lambdas;
-    GaussSeidelSolver::resetLambdas(gs, lambdas);
-    GaussSeidelSolver::sweep(gs, ProjectionMode::Compliance, dt, 1, lambdas);
+    GaussSeidelSolver::resetLambdas(gs.context(), lambdas);
+    GaussSeidelSolver::sweep(gs.context(), ProjectionMode::Compliance, dt, 1, lambdas);
     for (int i = 0; i < world.particles.size(); ++i)
         EXPECT_LT((world.particles.p[i] - gs.particles.p[i]).norm(), 1e-15) << "particle " << i;
     EXPECT_LT(test::relativeError(lambda, lambdas[0]), 1e-15);

@@ -64,8 +64,8 @@ TEST(GpuMgpbd, OneOuterIterationEqualsTheCpuSolvers) {
         const Real dt = base.settings.substepDt();
         MgpbdSolver cpuSolver;
         GpuMgpbdSolver gpuSolver;
-        cpuSolver.solve(cpu, dt);
-        gpuSolver.solve(gpu, dt);
+        cpuSolver.solve(cpu.context(), dt);
+        gpuSolver.solve(gpu.context(), dt);
         ASSERT_TRUE(gpuSolver.ranOnDevice());
         ASSERT_EQ(gpuSolver.stats().residualHistory.size(), 2u);
         EXPECT_LT(stepError(gpu, cpu), 1e-6);
@@ -130,8 +130,8 @@ TEST(GpuMgpbd, SettingsWithoutAGpuVersionRunTheCpuSolver) {
     World cpu = copyOf(base), gpu = copyOf(base);
     MgpbdSolver cpuSolver;
     GpuMgpbdSolver gpuSolver;
-    cpuSolver.solve(cpu, base.settings.substepDt());
-    gpuSolver.solve(gpu, base.settings.substepDt());
+    cpuSolver.solve(cpu.context(), base.settings.substepDt());
+    gpuSolver.solve(gpu.context(), base.settings.substepDt());
     EXPECT_FALSE(gpuSolver.ranOnDevice());
     for (int i = 0; i < cpu.particles.size(); ++i)
         EXPECT_EQ(cpu.particles.p[i], gpu.particles.p[i]);

@@ -11,11 +11,11 @@
 #include <vector>
 
 #include "sim/core/stages.h"
-#include "sim/core/world.h"
 #include "sim/cuda/device.h"
 #include "sim/scenes/scene_table.h"
-#include "sim/topology/cloth_builder.h"
-#include "sim/topology/softbody_builder.h"
+#include "sim/world/cloth_builder.h"
+#include "sim/world/softbody_builder.h"
+#include "sim/world/world.h"
 
 #ifdef PBD_HAVE_CUDA
 #include "sim/cuda/device_buffer.h"

@@ -23,8 +23,8 @@ CsrMatrix clothMatrix(int res, FreshRandom& random) {
     World world;
     test::clothWorld(world, res, random);
     DualSystem system;
-    system.update(world);
-    system.assemble(world, world.settings.substepDt(), Vector(system.rows(), 0.0));
+    system.update(world.context());
+    system.assemble(world.context(), world.settings.substepDt(), Vector(system.rows(), 0.0));
     return system.A;
 }
 

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "sim/collision/collision_stage.h"
+#include "sim/contact/collision_stage.h"
 #include "sim/cuda/device_dual.h"
 #include "sim/cuda/device_particles.h"
 #include "sim/cuda/device_rows.h"
@@ -76,15 +76,16 @@ TYPED_TEST(DualKernels, EvaluateFillAndPositionDeltaMatchDualSystem) {
     for (World* world : {&cloth, &strain, &norm}) {
         const Real dt = world->settings.substepDt();
         DualSystem system;
-        system.update(*world);
+        system.update(world->context());
         const int rows = system.rows();
         Vector lambda(rows);
         for (Real& l : lambda) l = random.uniform(-1e-3, 1e-3);
-        system.assemble(*world, dt, lambda);
+        system.assemble(world->context(), dt, lambda);
 
         DeviceRows deviceRows;
-        ASSERT_EQ(deviceRows.upload(*world, buildRowTable(*world), nullptr), "");
-        deviceRows.refresh(*world, dt, nullptr);
+        ASSERT_EQ(deviceRows.upload(world->context(), buildRowTable(world->context()), nullptr),
+                  "");
+        deviceRows.refresh(world->context(), dt, nullptr);
         DeviceDual<T> dual;
         ASSERT_EQ(dual.upload(system, deviceRows, nullptr), "");
         const Particles& P = world->particles;
@@ -109,7 +110,7 @@ TYPED_TEST(DualKernels, EvaluateFillAndPositionDeltaMatchDualSystem) {
         Vector step(rows);
         for (Real& s : step) s = random.uniform(-1e-2, 1e-2);
         std::vector<Vec3> expected;
-        system.positionDelta(*world, step, expected);
+        system.positionDelta(world->context(), step, expected);
         dlambda.upload(step, nullptr);
         dx.resize(3 * P.size());
         dx.poison(nullptr);

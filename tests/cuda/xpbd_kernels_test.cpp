@@ -35,26 +35,26 @@ TEST(XpbdKernels, SweepsAndResidualMatchTheCpuReferences) {
             const Real dt = base->settings.substepDt();
             World gpu = copyOf(*base), cpu = copyOf(*base);
             GpuXpbd session(kind);
-            ASSERT_EQ(session.begin(gpu, dt), "");
-            const RowTable table = buildRowTable(cpu);
+            ASSERT_EQ(session.begin(gpu.context(), dt), "");
+            const RowTable table = buildRowTable(cpu.context());
             const auto colours = colourConstraintRows(table);
             const auto degree = rowDegrees(table);
             std::vector<Real> lambda(table.size(), 0.0);
             std::vector<Vec3> dx;
-            EXPECT_NEAR(session.residual(), rowDualResidual(cpu, dt, table, lambda),
-                        1e-12 * rowDualResidual(cpu, dt, table, lambda));
+            EXPECT_NEAR(session.residual(), rowDualResidual(cpu.context(), dt, table, lambda),
+                        1e-12 * rowDualResidual(cpu.context(), dt, table, lambda));
             EXPECT_EQ(session.colours(), static_cast<int>(colours.size()));
             for (int sweep = 0; sweep < 4; ++sweep) {
                 session.sweep();
                 if (jacobi)
-                    xpbdJacobiSweep(cpu, dt, table, degree, lambda, dx);
+                    xpbdJacobiSweep(cpu.context(), dt, table, degree, lambda, dx);
                 else
-                    xpbdColouredSweep(cpu, dt, table, colours, lambda);
+                    xpbdColouredSweep(cpu.context(), dt, table, colours, lambda);
             }
-            const double expected = rowDualResidual(cpu, dt, table, lambda);
+            const double expected = rowDualResidual(cpu.context(), dt, table, lambda);
             EXPECT_NEAR(session.residual(), expected, 1e-9 * expected);
             gpu.particles.p.assign(gpu.particles.size(), Vec3::Constant(NAN));
-            session.end(gpu);
+            session.end(gpu.context());
             std::vector<double> moved = test::flatten(gpu.particles.p),
                                 wanted = test::flatten(cpu.particles.p);
             const std::vector<double> start = test::flatten(base->particles.p);

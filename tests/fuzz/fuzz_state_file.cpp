@@ -6,9 +6,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "sim/core/world.h"
 #include "sim/io/state_file.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/world/world.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {

@@ -13,7 +13,7 @@
 #include "app/gui/session_recording.h"
 #include "app/gui/sim_session.h"
 #include "app/gui/sim_thread.h"
-#include "sim/core/state_hash.h"
+#include "sim/world/state_hash.h"
 
 using namespace app::gui;
 namespace fs = std::filesystem;

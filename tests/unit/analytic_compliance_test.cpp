@@ -10,7 +10,7 @@
 
 #include "sim/collision/collider.h"
 #include "sim/constraints/distance.h"
-#include "sim/core/world.h"
+#include "sim/world/world.h"
 
 namespace sim {
 namespace {

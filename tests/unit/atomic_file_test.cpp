@@ -12,12 +12,12 @@
 #include <filesystem>
 #include <fstream>
 
-#include "sim/core/world.h"
 #include "sim/io/obj_export.h"
 #include "sim/io/state_file.h"
 #include "sim/io/stats_csv.h"
 #include "sim/io/text_scan.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/world/world.h"
 
 using namespace sim;
 

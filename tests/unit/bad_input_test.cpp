@@ -5,10 +5,10 @@
 #include <limits>
 
 #include "app/options.h"
-#include "sim/core/validation.h"
 #include "sim/io/obj_loader.h"
 #include "sim/scenes/scene_table.h"
-#include "sim/topology/cloth_builder.h"
+#include "sim/world/cloth_builder.h"
+#include "sim/world/validation.h"
 
 using namespace sim;
 

@@ -7,10 +7,10 @@
 #include <cstdio>
 #include <vector>
 
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
-#include "sim/topology/softbody_builder.h"
 #include "sim/topology/softbody_metrics.h"
+#include "sim/world/softbody_builder.h"
+#include "sim/world/world.h"
 
 namespace {
 

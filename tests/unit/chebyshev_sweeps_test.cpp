@@ -8,10 +8,10 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/core/metrics.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
+#include "sim/world/metrics.h"
+#include "sim/world/world.h"
 #include "tests/unit/mgpbd_test_cloth.h"
 
 using namespace sim;

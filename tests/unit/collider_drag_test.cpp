@@ -8,8 +8,8 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 
-#include "sim/core/world.h"
-#include "sim/topology/cloth_builder.h"
+#include "sim/world/cloth_builder.h"
+#include "sim/world/world.h"
 
 using namespace sim;
 

@@ -7,11 +7,12 @@
 
 #include <random>
 
-#include "sim/collision/collision_stage.h"
 #include "sim/collision/sdf.h"
-#include "sim/core/checks.h"
-#include "sim/core/world.h"
+#include "sim/contact/collision_stage.h"
+#include "sim/io/sdf_file.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/world/checks.h"
+#include "sim/world/world.h"
 #include "tests/unit/random_draws.h"
 
 using namespace sim;
@@ -53,7 +54,7 @@ TEST(Collider, SegmentThroughShapeIsCaughtWithBothEndsOutside) {
 
 TEST(Collider, MeshSdfOfObjCubeMatchesTheBox) {
     std::string error;
-    auto sdf = SignedDistanceField::fromObj(PBD_TEST_DATA_DIR "/cube.obj", 0.05, 0.3, &error);
+    auto sdf = loadSdfFromObj(PBD_TEST_DATA_DIR "/cube.obj", 0.05, 0.3, &error);
     ASSERT_TRUE(sdf) << error;
     Collider mesh = Collider::mesh(sdf, Vec3(0.2, 0, 0));
     Collider box = Collider::box(Vec3(0.2, 0, 0), Vec3::Constant(0.5));
@@ -69,7 +70,7 @@ TEST(Collider, MeshSdfOfObjCubeMatchesTheBox) {
     ASSERT_TRUE(hit.has_value());
     EXPECT_NEAR(hit->point.x(), -0.3, 0.03);
     // A bad file names itself.
-    auto none = SignedDistanceField::fromObj("/no/such/file.obj", 0.05, 0.1, &error);
+    auto none = loadSdfFromObj("/no/such/file.obj", 0.05, 0.1, &error);
     EXPECT_FALSE(none);
     EXPECT_NE(error.find("/no/such/file.obj"), std::string::npos) << error;
 }

@@ -7,9 +7,9 @@
 #include <random>
 
 #include "sim/collision/ccd.h"
-#include "sim/core/checks.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/world/checks.h"
+#include "sim/world/world.h"
 #include "tests/unit/random_draws.h"
 
 using namespace sim;

@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 
-#include "sim/core/state_hash.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/world/state_hash.h"
+#include "sim/world/world.h"
 
 using namespace sim;
 

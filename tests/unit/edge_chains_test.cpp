@@ -9,10 +9,10 @@
 #include <random>
 #include <set>
 
-#include "sim/core/metrics.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
-#include "sim/topology/cloth_builder.h"
+#include "sim/world/cloth_builder.h"
+#include "sim/world/metrics.h"
+#include "sim/world/world.h"
 #include "tests/unit/mgpbd_test_cloth.h"
 
 using namespace sim;
@@ -45,7 +45,7 @@ TEST(EdgeChains, GridClothChainsAreItsStraightLines) {
     const auto& D = world.constraints.distance;
     const Particles& P = world.particles;
     EdgeChains chains;
-    chains.update(world);
+    chains.update(world.context());
     int fullRows = 0;
     size_t chained = 0;
     for (size_t c = 0; c < chains.count(); ++c) {

@@ -7,12 +7,12 @@
 #include <set>
 
 #include "sim/constraints/constraint_set.h"
-#include "sim/core/checks.h"
-#include "sim/core/metrics.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/solvers/sweep_order.h"
-#include "sim/topology/cut.h"
+#include "sim/world/checks.h"
+#include "sim/world/cut.h"
+#include "sim/world/metrics.h"
+#include "sim/world/world.h"
 
 using namespace sim;
 
@@ -66,7 +66,7 @@ TEST(SweepOrder, RoundsGiveEachLeadParticleOneConstraintAndCoverEveryConstraint)
     World world;
     ASSERT_EQ(loadScene(world, "hanging_cloth", {12}), "");
     SweepOrder order;
-    order.update(world);
+    order.update(world.context());
     size_t type = 0;
     visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
@@ -102,11 +102,11 @@ TEST(SweepOrder, FollowsTopologyEdits) {
     World world;
     ASSERT_EQ(loadScene(world, "hanging_cloth", {12}), "");
     SweepOrder order;
-    order.update(world);
+    order.update(world.context());
     const size_t before = order.of(0).size();
     KnifeStroke stroke{Vec3(0, 5, 0), Vec3(-0.2, 1.5, -0.6), Vec3(-0.2, 1.5, 0.6)};
     ASSERT_GT(cutAlongStroke(world, stroke), 0);
-    order.update(world);
+    order.update(world.context());
     EXPECT_EQ(order.of(0).size(), world.constraints.distance.size());
     EXPECT_GE(order.of(0).size(), before);
 }

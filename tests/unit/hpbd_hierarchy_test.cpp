@@ -7,11 +7,11 @@
 #include <random>
 #include <utility>
 
-#include "sim/core/world.h"
 #include "sim/solvers/hpbd/grid_hierarchy.h"
 #include "sim/solvers/hpbd/hierarchy.h"
 #include "sim/solvers/hpbd/hpbd_solver.h"
-#include "sim/topology/cloth_builder.h"
+#include "sim/world/cloth_builder.h"
+#include "sim/world/world.h"
 
 using namespace sim;
 

@@ -8,10 +8,10 @@
 #include <algorithm>
 #include <random>
 
-#include "sim/core/metrics.h"
 #include "sim/core/params.h"
-#include "sim/core/world.h"
-#include "sim/topology/cloth_builder.h"
+#include "sim/world/cloth_builder.h"
+#include "sim/world/metrics.h"
+#include "sim/world/world.h"
 
 using namespace sim;
 
@@ -67,7 +67,7 @@ TEST(HpbdSolver, CoarseConstraintsNeverPush) {
         // fine iterations must leave every position exactly where it was.
         for (Vec3& p : world.particles.p) p *= 0.7;
         const std::vector<Vec3> before = world.particles.p;
-        solver.solve(world, world.settings.substepDt());
+        solver.solve(world.context(), world.settings.substepDt());
         ASSERT_GE(solver.hierarchy().coarseLevels(), 2);
         EXPECT_LT(maxCoarseStretch(world, solver.hierarchy()), 0);
         for (int i = 0; i < world.particles.size(); ++i)
@@ -75,7 +75,7 @@ TEST(HpbdSolver, CoarseConstraintsNeverPush) {
         // Stretched to 130 % they pull: the worst coarse stretch shrinks.
         for (Vec3& p : world.particles.p) p *= 1.3 / 0.7;
         const Real stretched = maxCoarseStretch(world, solver.hierarchy());
-        solver.solve(world, world.settings.substepDt());
+        solver.solve(world.context(), world.settings.substepDt());
         EXPECT_LT(maxCoarseStretch(world, solver.hierarchy()), stretched);
     }
 }
@@ -137,11 +137,11 @@ TEST(HpbdSolver, ParametersPointIntoSettingsAndShowLevelDraws) {
     world.settings.hpbd.showLevel = 0;
     world.step();
     CountingDraw off;
-    world.solver().debugDraw(world, off);
+    world.solver().debugDraw(world.particles, world.settings, off);
     EXPECT_EQ(off.lines + off.points, 0);
     world.settings.hpbd.showLevel = 1;
     CountingDraw draw;
-    world.solver().debugDraw(world, draw);
+    world.solver().debugDraw(world.particles, world.settings, draw);
     const auto& h = dynamic_cast<HpbdSolver&>(world.solver()).hierarchy();
     EXPECT_EQ(draw.lines, static_cast<int>(h.levels[1].constraints.size()));
     EXPECT_EQ(draw.points, static_cast<int>(h.levels[1].particles.size()));

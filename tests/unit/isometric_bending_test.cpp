@@ -12,8 +12,8 @@
 
 #include "sim/constraints/bending.h"
 #include "sim/core/params.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/world/world.h"
 #include "tests/unit/random_draws.h"
 
 using namespace sim;

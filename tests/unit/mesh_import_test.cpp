@@ -13,8 +13,6 @@
 #include <thread>
 
 #include "content_test_util.h"
-#include "sim/core/metrics.h"
-#include "sim/core/state_hash.h"
 #include "sim/io/import_job.h"
 #include "sim/io/mesh_cache.h"
 #include "sim/io/stl_loader.h"
@@ -22,6 +20,8 @@
 #include "sim/scenes/imported_scene.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/topology/closed_surfaces.h"
+#include "sim/world/metrics.h"
+#include "sim/world/state_hash.h"
 
 using namespace sim;
 

@@ -9,11 +9,11 @@
 #include <tuple>
 
 #include "sim/core/stages.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/solvers/mgpbd/amg_hierarchy.h"
 #include "sim/solvers/mgpbd/dual_system.h"
 #include "sim/solvers/mgpbd/pcg.h"
+#include "sim/world/world.h"
 #include "tests/unit/mgpbd_test_cloth.h"
 
 namespace sim {
@@ -95,8 +95,9 @@ struct ClothSystem {
 
 void buildClothSystem(int res, ClothSystem& out) {
     predictedCloth(out.world, res, 0.2, 3);
-    out.system.update(out.world);
-    out.system.assemble(out.world, out.world.settings.substepDt(), Vector(out.system.rows(), 0.0));
+    out.system.update(out.world.context());
+    out.system.assemble(out.world.context(), out.world.settings.substepDt(),
+                        Vector(out.system.rows(), 0.0));
 }
 
 class MgpbdSmoothers : public ::testing::TestWithParam<std::tuple<MgpbdSmoother, bool>> {};
@@ -196,8 +197,8 @@ TEST(MgpbdAmg, ClothCoarseCorrectionDoesNotImproveTheConditioning) {
     World world;
     predictedCloth(world, 10, 0.0, 3);  // the flat sheet of a cloth's first frame
     DualSystem system;
-    system.update(world);
-    system.assemble(world, world.settings.substepDt(), Vector(system.rows(), 0.0));
+    system.update(world.context());
+    system.assemble(world.context(), world.settings.substepDt(), Vector(system.rows(), 0.0));
     const int n = system.rows();
     MgpbdSettings twoGrid;  // the live smoother
     twoGrid.floatVCycle = false;

@@ -11,13 +11,13 @@
 #include <random>
 
 #include "sim/core/stages.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/solvers/mgpbd/amg_hierarchy.h"
 #include "sim/solvers/mgpbd/dual_system.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 #include "sim/solvers/mgpbd/pcg.h"
 #include "sim/solvers/mgpbd/primal_system.h"
+#include "sim/world/world.h"
 #include "tests/unit/mgpbd_test_cloth.h"
 
 namespace sim {
@@ -39,11 +39,11 @@ struct Systems {
 void build(int res, Real noise, Systems& s, Real wave = 0) {
     predictedCloth(s.world, res, noise, 17, wave);
     const Real dt = s.world.settings.substepDt();
-    s.dual.update(s.world);
-    s.dual.assemble(s.world, dt, Vector(s.dual.rows(), 0.0));
+    s.dual.update(s.world.context());
+    s.dual.assemble(s.world.context(), dt, Vector(s.dual.rows(), 0.0));
     ASSERT_TRUE(PrimalSystem::applicable(s.dual));
-    s.primal.update(s.world, s.dual);
-    s.primal.fill(s.world, s.dual);
+    s.primal.update(s.world.context(), s.dual);
+    s.primal.fill(s.world.context(), s.dual);
 }
 
 Eigen::VectorXd toEigen(const Vector& v) {
@@ -96,12 +96,12 @@ TEST(PrimalSystem, WoodburySolveEqualsDenseDualSolve) {
     for (int i = 0; i < 3 * nodes; ++i) r[i] = f[i] - Ky[i];
     s.primal.dualStep(s.dual, yRough, dlambda);
     const Real trueDual = (toEigen(s.dual.b) - A * toEigen(dlambda)).norm();
-    EXPECT_NEAR(s.primal.dualResidualNorm(s.world, s.dual, r), trueDual, 1e-8 * trueDual);
+    EXPECT_NEAR(s.primal.dualResidualNorm(s.world.context(), s.dual, r), trueDual, 1e-8 * trueDual);
 }
 
-AmgHierarchy nodalHierarchy(const Systems& s, const MgpbdSettings& settings) {
+AmgHierarchy nodalHierarchy(Systems& s, const MgpbdSettings& settings) {
     AmgHierarchy amg;
-    s.primal.setupAmg(s.world, settings, amg);
+    s.primal.setupAmg(s.world.context(), settings, amg);
     return amg;
 }
 
@@ -127,7 +127,7 @@ TEST(PrimalSystem, NodalProlongatorsOrthonormalAndGalerkinExact) {
         }
         // Rigid-body modes lie in the range of the first prolongator (they are its candidates).
         std::vector<Real> modes;
-        s.primal.rigidModes(s.world, modes);
+        s.primal.rigidModes(s.world.context(), modes);
         const Eigen::MatrixXd P = dense(amg.prolongator(0));
         for (int c = 0; c < candidates; ++c) {
             const Eigen::VectorXd v = Eigen::Map<const Eigen::VectorXd>(
@@ -209,10 +209,10 @@ TEST(PrimalSystemSlow, HangingClothPcgIterations) {
             AmgHierarchy amg = nodalHierarchy(s, settings);
             Vector dlambda;
             PcgWorkspace work;
-            const PcgResult r = s.primal.solve(s.world, s.dual, amg, 1e-5, 1000,
+            const PcgResult r = s.primal.solve(s.world.context(), s.dual, amg, 1e-5, 1000,
                                                settings.floatVCycle, work, dlambda);
             // The residual the PCG stopped on is the dual system's, recomputed here with A.
-            s.dual.fillMatrix(s.world);
+            s.dual.fillMatrix(s.world.context());
             Vector residual;
             sim::residual(s.dual.A, dlambda, s.dual.b, residual);
             EXPECT_LT(norm(residual), 1.0001e-5 * norm(s.dual.b)) << "N = " << res;
@@ -237,7 +237,7 @@ TEST(PrimalSystem, SolverStepMatchesDualSystem) {
         m.pcgTolerance = 1e-12;
         m.pcgMaxIterations = 1000;
         MgpbdSolver solver;
-        solver.solve(s.world, s.world.settings.substepDt());
+        solver.solve(s.world.context(), s.world.settings.substepDt());
         EXPECT_EQ(solver.usedPrimal(), primal);
         result[primal] = s.world.particles.p;
     }

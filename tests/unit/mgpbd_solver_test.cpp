@@ -10,13 +10,13 @@
 
 #include "sim/constraints/distance.h"
 #include "sim/core/stages.h"
-#include "sim/core/state_hash.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/solvers/mgpbd/amg_hierarchy.h"
 #include "sim/solvers/mgpbd/dual_system.h"
 #include "sim/solvers/mgpbd/mgpbd_work.h"
 #include "sim/solvers/mgpbd/pcg.h"
+#include "sim/world/state_hash.h"
+#include "sim/world/world.h"
 #include "tests/unit/mgpbd_test_cloth.h"
 
 namespace sim {
@@ -68,7 +68,7 @@ TEST(MgpbdSolver, OneOuterIterationEqualsDenseDirectSolve) {
     world.settings.mgpbd.pcgMaxIterations = 1000;
     world.settings.mgpbd.coarseSize = 10;  // a real multilevel hierarchy even this small
     MgpbdSolver solver;
-    solver.solve(world, dt);
+    solver.solve(world.context(), dt);
     ASSERT_EQ(solver.stats().iterations, 1);
     Real worst = 0;
     for (int i = 0; i < n; ++i) worst = std::max(worst, (P.p[i] - expected[i]).norm());
@@ -86,8 +86,8 @@ TEST(MgpbdSolver, HangingClothPcgIterations) {
         World world;
         prepare(world, res, 0.0);
         DualSystem system;
-        system.update(world);
-        system.assemble(world, world.settings.substepDt(), Vector(system.rows(), 0.0));
+        system.update(world.context());
+        system.assemble(world.context(), world.settings.substepDt(), Vector(system.rows(), 0.0));
         AmgHierarchy amg;
         amg.setup(system.A, world.settings.mgpbd);
         Vector x;
@@ -148,7 +148,7 @@ TEST(MgpbdSolver, LineSearchNeverRaisesTheResidual) {
         s.lineSearch = lineSearch;
         s.lineSearchHalvings = 30;
         MgpbdSolver solver;
-        solver.solve(world, world.settings.substepDt());
+        solver.solve(world.context(), world.settings.substepDt());
         for (const Vec3& x : world.particles.p) EXPECT_TRUE(x.allFinite());
         return solver.stats();
     };
@@ -185,7 +185,7 @@ TEST(MgpbdSolver, WatchdogEndsOnTheBestState) {
         s.relaxation = 1;  // full steps, which overshoot on this crumpled sheet
         s.watchdogSteps = watchdog;
         MgpbdSolver solver;
-        solver.solve(world, world.settings.substepDt());
+        solver.solve(world.context(), world.settings.substepDt());
         return Run{solver.stats(), world.particles.p};
     };
     const Run plain = run(0, 12);
@@ -258,7 +258,7 @@ TEST(MgpbdSolver, WatchdogActsOnlyWithoutABudget) {
     s.atol = 0;
     s.watchdogSteps = 1;
     MgpbdSolver solver;
-    solver.solve(world, world.settings.substepDt());
+    solver.solve(world.context(), world.settings.substepDt());
     const std::vector<Real>& h = solver.stats().residualHistory;
     ASSERT_GT(h.size(), 2u);
     EXPECT_EQ(h.back(), *std::min_element(h.begin(), h.end()));
@@ -280,7 +280,7 @@ TEST(MgpbdSolver, InexactSolvesStopAtTheOuterTolerance) {
         s.atol = atol;
         s.inexactSolves = inexact;
         MgpbdSolver solver;
-        solver.solve(world, world.settings.substepDt());
+        solver.solve(world.context(), world.settings.substepDt());
         return solver.stats();
     };
     const Real b0 = run(false, 0).residualHistory.front();

@@ -9,11 +9,11 @@
 #include <cmath>
 #include <random>
 
-#include "sim/core/metrics.h"
 #include "sim/core/stages.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/solvers/mgpbd/csr_matrix.h"
+#include "sim/world/metrics.h"
+#include "sim/world/world.h"
 #include "tests/unit/random_draws.h"
 
 namespace sim {

@@ -20,7 +20,7 @@
 #include "sim/core/picking.h"
 #include "sim/io/obj_loader.h"
 #include "sim/scenes/scene_table.h"
-#include "sim/topology/cut.h"
+#include "sim/world/cut.h"
 
 using namespace sim;
 
@@ -42,7 +42,7 @@ std::pair<int, int> tinyobjCounts(const std::string& path) {
 
 int onTriangles(const World& w) {
     int n = 0;
-    for (char c : particlesOnTriangles(w)) n += c;
+    for (char c : particlesOnTriangles(w.particles.size(), w.triangles)) n += c;
     return n;
 }
 
@@ -82,7 +82,7 @@ TEST(ObjExport, TearingClothWritesOneFilePerFrameWithItsTopology) {
     const ObjResult last = loadObj(dir + "/" + exportFrameName(world.frame()));
     std::vector<int> vertexOf(world.particles.size(), -1);
     int next = 0;
-    const std::vector<char> used = particlesOnTriangles(world);
+    const std::vector<char> used = particlesOnTriangles(world.particles.size(), world.triangles);
     for (int i = 0; i < world.particles.size(); ++i)
         if (used[i]) vertexOf[i] = next++;
     for (size_t t = 0; t < world.triangles.size(); ++t)

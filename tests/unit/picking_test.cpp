@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "sim/core/world.h"
+#include "sim/world/world.h"
 
 using namespace sim;
 
@@ -46,19 +46,19 @@ World twoSquares() {
 TEST(Picking, NearestTriangleThenNearestVertex) {
     World w = twoSquares();
     // Straight down the z axis near the corner (0.9, 0.1): the z = 0 square is in front.
-    auto hit = pickParticle(w, {Vec3(0.9, 0.1, 5), Vec3(0, 0, -1)});
+    auto hit = pickParticle(w.particles.x, w.triangles, {Vec3(0.9, 0.1, 5), Vec3(0, 0, -1)});
     ASSERT_TRUE(hit);
     EXPECT_EQ(hit->triangle, 0);
     EXPECT_EQ(hit->particle, 1);  // vertex (1, 0, 0)
     EXPECT_NEAR(hit->t, 5.0, 1e-12);
     // From behind, the z = -1 square is hit first; near (0.1, 0.8) the nearest vertex is (0,1).
-    hit = pickParticle(w, {Vec3(0.1, 0.8, -5), Vec3(0, 0, 1)});
+    hit = pickParticle(w.particles.x, w.triangles, {Vec3(0.1, 0.8, -5), Vec3(0, 0, 1)});
     ASSERT_TRUE(hit);
     EXPECT_EQ(hit->triangle, 3);
     EXPECT_EQ(hit->particle, 7);
     EXPECT_NEAR(hit->point.z(), -1.0, 1e-12);
     // Beside both squares: nothing.
-    EXPECT_FALSE(pickParticle(w, {Vec3(2, 2, 5), Vec3(0, 0, -1)}));
+    EXPECT_FALSE(pickParticle(w.particles.x, w.triangles, {Vec3(2, 2, 5), Vec3(0, 0, -1)}));
 }
 
 // A chain has no triangles: its particles are picked inside a narrow cone around the ray,
@@ -67,21 +67,22 @@ TEST(Picking, FreeParticlesArePickedNearTheRay) {
     World w;
     for (int k = 0; k < 3; ++k) w.particles.add(Vec3(0.5 * k, 0, 0), 1.0);
     const Ray down{Vec3(0.5, 0.01, 5), Vec3(0, 0, -1)};  // 1 cm beside particle 1 at t = 5
-    auto hit = pickParticle(w, down);
+    auto hit = pickParticle(w.particles.x, w.triangles, down);
     ASSERT_TRUE(hit);
     EXPECT_EQ(hit->particle, 1);
     EXPECT_EQ(hit->triangle, -1);
     EXPECT_NEAR(hit->t, 5.0, 1e-12);
-    EXPECT_FALSE(pickParticle(w, {Vec3(0.5, 0.2, 5), Vec3(0, 0, -1)}));  // 0.2 > 0.02 * 5
+    EXPECT_FALSE(pickParticle(w.particles.x, w.triangles,
+                              {Vec3(0.5, 0.2, 5), Vec3(0, 0, -1)}));  // 0.2 > 0.02 * 5
     // Along the chain: the first particle ahead of the origin.
-    hit = pickParticle(w, {Vec3(-1, 0, 0), Vec3(1, 0, 0)});
+    hit = pickParticle(w.particles.x, w.triangles, {Vec3(-1, 0, 0), Vec3(1, 0, 0)});
     ASSERT_TRUE(hit);
     EXPECT_EQ(hit->particle, 0);
     // A triangle between the eye and the chain is hit first.
     const int a = w.particles.add(Vec3(0, -1, 1), 1.0), b = w.particles.add(Vec3(1, -1, 1), 1.0),
               c = w.particles.add(Vec3(0.5, 1, 1), 1.0);
     w.triangles.push_back({a, b, c});
-    hit = pickParticle(w, down);
+    hit = pickParticle(w.particles.x, w.triangles, down);
     ASSERT_TRUE(hit);
     EXPECT_EQ(hit->triangle, 0);
 }

@@ -9,15 +9,15 @@
 #include <cstdio>
 #include <random>
 
-#include "sim/collision/collision_stage.h"
 #include "sim/collision/sdf.h"
-#include "sim/core/state_hash.h"
-#include "sim/core/world.h"
+#include "sim/contact/collision_stage.h"
 #include "sim/io/state_file.h"
 #include "sim/rigid/body_triangle.h"
 #include "sim/rigid/particle_coupling.h"
 #include "sim/scenes/scene_table.h"
-#include "sim/topology/cloth_builder.h"
+#include "sim/world/cloth_builder.h"
+#include "sim/world/state_hash.h"
+#include "sim/world/world.h"
 #include "tests/unit/random_draws.h"
 
 using namespace sim;
@@ -228,7 +228,7 @@ TEST(RigidCoupling, AParticleLeftInsideABodyIsPushedOutTwoWay) {
     const Real h = w.settings.collisionThickness;
     ASSERT_LT(signedDistance(w.colliders[0], insideBefore, h), -0.05);
 
-    resolveRemainingBodyPenetrations(w);
+    resolveRemainingBodyPenetrations(w.context());
 
     EXPECT_GT(signedDistance(w.colliders[0], w.particles.p[inside], h), -1e-9);
     EXPECT_EQ(w.contacts().bodies.size(), 1u);

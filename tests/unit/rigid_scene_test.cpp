@@ -4,8 +4,8 @@
 
 #include <cstdio>
 
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/world/world.h"
 
 using namespace sim;
 

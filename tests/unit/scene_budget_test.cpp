@@ -5,8 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/world/world.h"
 
 using namespace sim;
 

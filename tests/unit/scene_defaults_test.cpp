@@ -5,9 +5,9 @@
 
 #include <algorithm>
 
-#include "sim/core/metrics.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/world/metrics.h"
+#include "sim/world/world.h"
 
 using namespace sim;
 

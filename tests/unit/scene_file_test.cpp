@@ -2,7 +2,7 @@
 // is written, read back and rebuilt into the same world; unchanged settings keep the scene's
 // exact values (a compliance of 1e-9 is not rounded through its slider); every bad value is
 // refused with the file, the field and the value named.
-#include "sim/io/scene_file.h"
+#include "sim/scenes/scene_file.h"
 
 #include <gtest/gtest.h>
 
@@ -11,8 +11,8 @@
 
 #include "content_test_util.h"
 #include "sim/core/params.h"
-#include "sim/core/state_hash.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/world/state_hash.h"
 
 using namespace sim;
 

@@ -5,9 +5,9 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 
-#include "sim/core/state_hash.h"
 #include "sim/scenes/scene_table.h"
-#include "sim/topology/cut.h"
+#include "sim/world/cut.h"
+#include "sim/world/state_hash.h"
 
 using namespace sim;
 

@@ -5,10 +5,10 @@
 #include <gtest/gtest.h>
 
 #include "sim/collision/ccd.h"
-#include "sim/core/checks.h"
-#include "sim/core/metrics.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/world/checks.h"
+#include "sim/world/metrics.h"
+#include "sim/world/world.h"
 
 using namespace sim;
 

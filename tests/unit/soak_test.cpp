@@ -15,9 +15,9 @@
 #include <map>
 #include <random>
 
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
-#include "sim/topology/cut.h"
+#include "sim/world/cut.h"
+#include "sim/world/world.h"
 #include "tests/unit/random_draws.h"
 
 using namespace sim;

@@ -7,10 +7,10 @@
 #include <cmath>
 #include <numbers>
 
-#include "sim/core/checks.h"
-#include "sim/core/world.h"
 #include "sim/scenes/softbody_common.h"
 #include "sim/topology/closed_surfaces.h"
+#include "sim/world/checks.h"
+#include "sim/world/world.h"
 
 using sim::Real;
 using sim::Vec3;

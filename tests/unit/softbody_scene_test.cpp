@@ -7,12 +7,12 @@
 #include <cstdint>
 #include <cstdio>
 
-#include "sim/core/checks.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/scenes/scenes.h"
-#include "sim/topology/softbody_builder.h"
 #include "sim/topology/softbody_metrics.h"
+#include "sim/world/checks.h"
+#include "sim/world/softbody_builder.h"
+#include "sim/world/world.h"
 
 using sim::Real;
 using sim::Vec3;

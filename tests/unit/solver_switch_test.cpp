@@ -1,4 +1,4 @@
-// Solver switch mid-drag (issue 14 item 6, sim/core/solver_switch.h): hanging_cloth with
+// Solver switch mid-drag (issue 14 item 6, sim/world/solver_switch.h): hanging_cloth with
 // its free corner dragged on a circle, the solver switched through all 12 ordered pairs of
 // PBD, XPBD, HPBD and MGPBD (1 2 3 4 1 3 2 4 3 1 4 2 1). In every switch frame the largest
 // free-particle displacement stays <= 1.5x the frame before, while the gap between the two
@@ -10,9 +10,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "sim/core/metrics.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/world/metrics.h"
+#include "sim/world/world.h"
 
 using namespace sim;
 

@@ -17,9 +17,9 @@
 #include <random>
 
 #include "content_test_util.h"
-#include "sim/core/state_hash.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
+#include "sim/world/state_hash.h"
 
 using namespace sim;
 

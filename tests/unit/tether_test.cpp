@@ -6,12 +6,12 @@
 #include <map>
 #include <random>
 
-#include "sim/core/checks.h"
-#include "sim/core/metrics.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
-#include "sim/topology/cut.h"
 #include "sim/topology/tethers.h"
+#include "sim/world/checks.h"
+#include "sim/world/cut.h"
+#include "sim/world/metrics.h"
+#include "sim/world/world.h"
 #include "tests/unit/random_draws.h"
 
 using namespace sim;

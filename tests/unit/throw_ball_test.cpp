@@ -1,15 +1,15 @@
-// The throw tool (sim/core/throw_ball.h): a ball thrown at hanging_cloth pushes it under
+// The throw tool (sim/world/throw_ball.h): a ball thrown at hanging_cloth pushes it under
 // every solver and stays finite; bad throws and one ball too many are refused, the world
 // untouched.
-#include "sim/core/throw_ball.h"
+#include "sim/world/throw_ball.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "sim/core/state_hash.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/world/state_hash.h"
+#include "sim/world/world.h"
 
 namespace sim {
 namespace {

@@ -6,15 +6,15 @@
 #include <algorithm>
 #include <random>
 
-#include "sim/core/checks.h"
-#include "sim/core/validation.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
-#include "sim/topology/cloth_builder.h"
-#include "sim/topology/cut.h"
-#include "sim/topology/softbody_builder.h"
-#include "sim/topology/tearing.h"
 #include "sim/topology/triangle_mesh.h"
+#include "sim/world/checks.h"
+#include "sim/world/cloth_builder.h"
+#include "sim/world/cut.h"
+#include "sim/world/softbody_builder.h"
+#include "sim/world/tearing.h"
+#include "sim/world/validation.h"
+#include "sim/world/world.h"
 
 using namespace sim;
 

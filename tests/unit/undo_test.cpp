@@ -4,11 +4,11 @@
 #include <gtest/gtest.h>
 #include <omp.h>
 
-#include "sim/core/checks.h"
-#include "sim/core/state_hash.h"
-#include "sim/core/undo_stack.h"
 #include "sim/scenes/scene_table.h"
-#include "sim/topology/cut.h"
+#include "sim/world/checks.h"
+#include "sim/world/cut.h"
+#include "sim/world/state_hash.h"
+#include "sim/world/undo_stack.h"
 
 using namespace sim;
 

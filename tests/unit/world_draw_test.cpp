@@ -1,17 +1,17 @@
-// The world's draw pass (sim/core/world_draw.h): every collider shape reaches the drawer in
+// The world's draw pass (sim/world/world_draw.h): every collider shape reaches the drawer in
 // its current pose, soft bodies show no interior particles or tet edges unless asked,
 // chains show their particles, pins and the grab are marked, and the framing bounds cover
 // particles, colliders and the ground; every scene has a ground.
-#include "sim/core/world_draw.h"
+#include "sim/world/world_draw.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
 #include "sim/collision/collider.h"
-#include "sim/core/world.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/topology/triangle_mesh.h"
+#include "sim/world/world.h"
 
 using namespace sim;
 

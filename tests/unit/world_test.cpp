@@ -1,7 +1,7 @@
 // Property tests of whole scenes: pins hold, nothing ends inside a collider, strain falls
 // with iterations, no NaN in 1000 frames of any scene, damping keeps rigid motion, solver
 // switches keep state.
-#include "sim/core/world.h"
+#include "sim/world/world.h"
 
 #include <gtest/gtest.h>
 
@@ -9,9 +9,9 @@
 #include <cstdio>
 
 #include "sim/collision/collider.h"
-#include "sim/core/metrics.h"
 #include "sim/core/stages.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/world/metrics.h"
 
 using namespace sim;
 

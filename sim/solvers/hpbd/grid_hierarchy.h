@@ -5,7 +5,7 @@
 // general builder; coarse rest lengths are rest-pose distances (for a flat grid these equal
 // the geodesic sums along the grid lines). Used to check the general builder on grids.
 #include "sim/solvers/hpbd/hierarchy.h"
-#include "sim/topology/cloth_builder.h"
+#include "sim/topology/grid_mesh.h"
 
 namespace sim {
 

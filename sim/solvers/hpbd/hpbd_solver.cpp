@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "sim/constraints/projection.h"
-#include "sim/core/world.h"
+#include "sim/contact/step_context.h"
 #include "sim/solvers/residual.h"
 
 namespace sim {
@@ -43,43 +43,43 @@ inline void projectCoarse(Particles& P, const CoarseConstraint& c, const Project
 
 }  // namespace
 
-void HpbdSolver::rebuild(const World& world) {
-    const Particles& P = world.particles;
+void HpbdSolver::rebuild(const StepContext& ctx) {
+    const Particles& P = ctx.particles;
     std::vector<uint8_t> visitLast(P.size(), 0);
     for (int i = 0; i < P.size(); ++i) visitLast[i] = P.pinned[i] || P.w[i] == 0;
-    for (const AttachmentConstraint& a : world.constraints.attachments)
+    for (const AttachmentConstraint& a : ctx.constraints.attachments)
         if (a.i >= 0 && a.i < P.size()) visitLast[a.i] = 1;
-    hierarchy_ = buildHierarchy(P.x, world.constraints.distance, visitLast, world.settings.hpbd);
+    hierarchy_ = buildHierarchy(P.x, ctx.constraints.distance, visitLast, ctx.settings.hpbd);
     built_ = true;
-    builtVersion_ = world.topologyVersion();
-    builtWith_ = world.settings.hpbd;
+    builtVersion_ = ctx.topologyVersion();
+    builtWith_ = ctx.settings.hpbd;
 }
 
-void HpbdSolver::setHierarchy(Hierarchy hierarchy, const World& world) {
+void HpbdSolver::setHierarchy(Hierarchy hierarchy, const StepContext& ctx) {
     hierarchy_ = std::move(hierarchy);
     built_ = true;
-    builtVersion_ = world.topologyVersion();
-    builtWith_ = world.settings.hpbd;
+    builtVersion_ = ctx.topologyVersion();
+    builtWith_ = ctx.settings.hpbd;
 }
 
-void HpbdSolver::ensureHierarchy(const World& world) {
-    if (built_ && world.topologyVersion() != builtVersion_ &&
-        sameShape(builtWith_, world.settings.hpbd))
-        if (auto splits = world.splitsSince(builtVersion_)) {  // §8: absorb splits locally
+void HpbdSolver::ensureHierarchy(const StepContext& ctx) {
+    if (built_ && ctx.topologyVersion() != builtVersion_ &&
+        sameShape(builtWith_, ctx.settings.hpbd))
+        if (auto splits = ctx.splitsSince(builtVersion_)) {  // §8: absorb splits locally
             for (const TopologyChange& c : *splits)
                 if (c.original < hierarchy_.particleCount() &&
                     c.duplicate == hierarchy_.particleCount())
                     splitInHierarchy(hierarchy_, c.original, c.duplicate);
-            builtVersion_ = world.topologyVersion();
+            builtVersion_ = ctx.topologyVersion();
         }
-    if (!built_ || world.topologyVersion() != builtVersion_ ||
-        hierarchy_.particleCount() != world.particles.size() ||
-        !sameShape(builtWith_, world.settings.hpbd))
-        rebuild(world);
+    if (!built_ || ctx.topologyVersion() != builtVersion_ ||
+        hierarchy_.particleCount() != ctx.particles.size() ||
+        !sameShape(builtWith_, ctx.settings.hpbd))
+        rebuild(ctx);
 }
 
-void HpbdSolver::prolong(World& world, int level) {
-    Particles& P = world.particles;
+void HpbdSolver::prolong(const StepContext& ctx, int level) {
+    Particles& P = ctx.particles;
     const HierarchyLevel& L = hierarchy_.levels[level];
     const size_t n = L.children.size();
     for (size_t c = 0; c < n; ++c) {
@@ -95,9 +95,9 @@ void HpbdSolver::prolong(World& world, int level) {
     }
 }
 
-void HpbdSolver::solveLevel(World& world, int level, Real dt) {
-    Particles& P = world.particles;
-    const Settings& S = world.settings;
+void HpbdSolver::solveLevel(const StepContext& ctx, int level, Real dt) {
+    Particles& P = ctx.particles;
+    const Settings& S = ctx.settings;
     const ProjectionMode mode = S.hierarchyProjection;
     const int passes = S.hpbd.passesPerLevel;
     const ProjectionParams stretch = makeProjection(mode, S.stretch, passes, dt);
@@ -113,7 +113,7 @@ void HpbdSolver::solveLevel(World& world, int level, Real dt) {
             projectCoarse(P, C[c], stretch, lambda[c]);
         }
         // Cardinality-1 constraints of this level's particles (§6.1).
-        for (const AttachmentConstraint& a : world.constraints.attachments) {
+        for (const AttachmentConstraint& a : ctx.constraints.attachments) {
             if (levelOf[a.i] < level || P.w[a.i] == 0) continue;
             Vec3 g[1];
             const Real value = evaluateAttachment(P.p[a.i], a.target, g);
@@ -122,33 +122,33 @@ void HpbdSolver::solveLevel(World& world, int level, Real dt) {
                 projectionScale(value, P.w[a.i], attach, a.complianceScale, unusedLambda);
             P.p[a.i] += s * P.w[a.i] * g[0];
         }
-        for (Contact& c : world.contacts().colliders)
+        for (Contact& c : ctx.contacts().colliders)
             if (levelOf[c.particle] >= level && P.w[c.particle] > 0)
-                projectContact(P, c, world.settings.staticFriction, dt);
+                projectContact(P, c, ctx.settings.staticFriction, dt);
     }
 }
 
-void HpbdSolver::solve(World& world, Real dt) {
-    ensureHierarchy(world);
+void HpbdSolver::solve(const StepContext& ctx, Real dt) {
+    ensureHierarchy(ctx);
     const int top = hierarchy_.coarseLevels();
     if (top > 0) {
-        q_ = world.particles.p;  // same size every substep: no reallocation
+        q_ = ctx.particles.p;  // same size every substep: no reallocation
         coarseLambda_.resize(hierarchy_.levels.size());
         for (int l = 1; l <= top; ++l)
             coarseLambda_[l].assign(hierarchy_.levels[l].constraints.size(), 0.0);
         for (int l = top; l >= 1; --l) {
-            solveLevel(world, l, dt);
-            prolong(world, l - 1);
+            solveLevel(ctx, l, dt);
+            prolong(ctx, l - 1);
         }
     }
-    GaussSeidelSolver::resetLambdas(world, lambdas_);
-    order_.update(world);
-    const ProjectionMode mode = world.settings.hierarchyProjection;
-    const int iterations = world.settings.iterations;
+    GaussSeidelSolver::resetLambdas(ctx, lambdas_);
+    order_.update(ctx);
+    const ProjectionMode mode = ctx.settings.hierarchyProjection;
+    const int iterations = ctx.settings.iterations;
     for (int it = 0; it < iterations; ++it)
-        GaussSeidelSolver::sweep(world, mode, dt, iterations, lambdas_, it % 2 == 1, &order_);
+        GaussSeidelSolver::sweep(ctx, mode, dt, iterations, lambdas_, it % 2 == 1, &order_);
     stats_.iterations = iterations;
-    if (world.residualWanted()) stats_.residual = dualResidual(world, mode, dt, lambdas_);
+    if (ctx.residualWanted()) stats_.residual = dualResidual(ctx, mode, dt, lambdas_);
     stats_.extra.clear();
     stats_.extra.emplace_back("levels", top);
     size_t coarse = 0;
@@ -156,10 +156,9 @@ void HpbdSolver::solve(World& world, Real dt) {
     stats_.extra.emplace_back("coarse_constraints", static_cast<double>(coarse));
 }
 
-void HpbdSolver::debugDraw(const World& world, DebugDraw& draw) const {
-    const int level = world.settings.hpbd.showLevel;
+void HpbdSolver::debugDraw(const Particles& P, const Settings& settings, DebugDraw& draw) const {
+    const int level = settings.hpbd.showLevel;
     if (!built_ || level < 1 || level > hierarchy_.coarseLevels()) return;
-    const Particles& P = world.particles;
     if (hierarchy_.particleCount() > P.size()) return;
     const HierarchyLevel& L = hierarchy_.levels[level];
     const DebugColor edge{1.0f, 0.6f, 0.1f}, point{1.0f, 0.9f, 0.2f};

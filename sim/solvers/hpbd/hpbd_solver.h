@@ -38,22 +38,23 @@ namespace sim {
 class HpbdSolver final : public Solver {
   public:
     const char* name() const override { return "hpbd"; }
-    void solve(World& world, Real dt) override;
-    void debugDraw(const World& world, DebugDraw& draw) const override;
+    void solve(const StepContext& ctx, Real dt) override;
+    void debugDraw(const Particles& particles, const Settings& settings,
+                   DebugDraw& draw) const override;
 
     // Builds the hierarchy from the world now (the solve does this when needed).
-    void rebuild(const World& world);
+    void rebuild(const StepContext& ctx);
     // Uses a hierarchy built elsewhere (e.g. buildGridHierarchy, Fig. 6) for the world's
     // current topology and hierarchy settings; a later change rebuilds with the general builder.
-    void setHierarchy(Hierarchy hierarchy, const World& world);
+    void setHierarchy(Hierarchy hierarchy, const StepContext& ctx);
     const Hierarchy& hierarchy() const { return hierarchy_; }
     // The topology version the hierarchy matches (splits after it are absorbed at the next solve).
     uint64_t builtVersion() const { return built_ ? builtVersion_ : 0; }
 
   private:
-    void ensureHierarchy(const World& world);
-    void solveLevel(World& world, int level, Real dt);
-    void prolong(World& world, int level);  // eq. 7 into the fine particles of `level`
+    void ensureHierarchy(const StepContext& ctx);
+    void solveLevel(const StepContext& ctx, int level, Real dt);
+    void prolong(const StepContext& ctx, int level);  // eq. 7 into the fine particles of `level`
 
     Hierarchy hierarchy_;
     bool built_ = false;

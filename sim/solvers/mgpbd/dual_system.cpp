@@ -4,7 +4,7 @@
 #include <type_traits>
 
 #include "sim/constraints/constraint_set.h"
-#include "sim/core/world.h"
+#include "sim/contact/step_context.h"
 #include "sim/solvers/mgpbd/mgpbd_work.h"
 
 namespace sim {
@@ -25,12 +25,12 @@ bool rowIsActive(const C& con, const Particles& P) {
 
 }  // namespace
 
-bool DualSystem::sameActiveSet(const World& world) const {
-    if (world.topologyVersion() != topologyVersion_ || world.particles.size() != particleCount_)
+bool DualSystem::sameActiveSet(const StepContext& ctx) const {
+    if (ctx.topologyVersion() != topologyVersion_ || ctx.particles.size() != particleCount_)
         return false;
     bool same = true;
     size_t type = 0;
-    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+    visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         const std::vector<int>* rows = type < rowOf_.size() ? &rowOf_[type] : nullptr;
         ++type;
@@ -40,20 +40,20 @@ bool DualSystem::sameActiveSet(const World& world) const {
             return;
         }
         for (size_t c = 0; c < array.size() && same; ++c)
-            same = ((*rows)[c] >= 0) == rowIsActive<Traits>(array[c], world.particles);
+            same = ((*rows)[c] >= 0) == rowIsActive<Traits>(array[c], ctx.particles);
     });
     return same && type == rowOf_.size();
 }
 
-bool DualSystem::update(const World& world) {
-    if (sameActiveSet(world)) return false;
-    build(world);
+bool DualSystem::update(const StepContext& ctx) {
+    if (sameActiveSet(ctx)) return false;
+    build(ctx);
     return true;
 }
 
-void DualSystem::build(const World& world) {
-    const Particles& P = world.particles;
-    topologyVersion_ = world.topologyVersion();
+void DualSystem::build(const StepContext& ctx) {
+    const Particles& P = ctx.particles;
+    topologyVersion_ = ctx.topologyVersion();
     ++structureVersion_;
     particleCount_ = P.size();
     rowOf_.clear();
@@ -63,7 +63,7 @@ void DualSystem::build(const World& world) {
     int rowCount = 0;
     evaluateWork_ = 0;
     rowsPerType_.clear();
-    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+    visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         // A polar decomposition (ARAP) costs several times a distance or bending row.
         constexpr bool kArap =
@@ -168,15 +168,15 @@ void DualSystem::buildPattern(int rowCount) {
     }
 }
 
-void DualSystem::evaluate(const World& world, Real dt, const Vector& lambda) {
-    const Particles& P = world.particles;
-    const Real hardRatio = world.settings.mgpbd.hardRowRatio;
+void DualSystem::evaluate(const StepContext& ctx, Real dt, const Vector& lambda) {
+    const Particles& P = ctx.particles;
+    const Real hardRatio = ctx.settings.mgpbd.hardRowRatio;
     size_t type = 0;
-    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+    visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         constexpr int R = Traits::rows;
         const std::vector<int>& rows = rowOf_[type++];
-        const Real at = Traits::material(world.settings).compliance / (dt * dt);
+        const Real at = Traits::material(ctx.settings).compliance / (dt * dt);
         const int n = static_cast<int>(rows.size());  // 0 for unilateral and dense types
 #pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
         for (int c = 0; c < n; ++c) {
@@ -201,8 +201,8 @@ void DualSystem::evaluate(const World& world, Real dt, const Vector& lambda) {
     });
 }
 
-void DualSystem::fillMatrix(const World& world) {
-    const Particles& P = world.particles;
+void DualSystem::fillMatrix(const StepContext& ctx) {
+    const Particles& P = ctx.particles;
     const int rowCount = A.rows;
 #pragma omp parallel for schedule(static) if (rowCount >= kParallelMinRows)
     for (int r = 0; r < rowCount; ++r) {
@@ -243,8 +243,8 @@ void DualSystem::gatherLambda(const std::vector<std::vector<Real>>& set, Vector&
     }
 }
 
-void DualSystem::strainModes(const World& world, std::vector<Real>& B) const {
-    const Particles& P = world.particles;
+void DualSystem::strainModes(const StepContext& ctx, std::vector<Real>& B) const {
+    const Particles& P = ctx.particles;
     const int n = A.rows;
     Vec3 centre = Vec3::Zero();
     for (const Vec3& x : P.p) centre += x;
@@ -267,9 +267,9 @@ void DualSystem::strainModes(const World& world, std::vector<Real>& B) const {
         }
 }
 
-void DualSystem::positionDelta(const World& world, const Vector& dlambda,
+void DualSystem::positionDelta(const StepContext& ctx, const Vector& dlambda,
                                std::vector<Vec3>& dx) const {
-    const Particles& P = world.particles;
+    const Particles& P = ctx.particles;
     const int n = P.size();
     dx.resize(n);
 #pragma omp parallel for schedule(static) if (n >= kParallelMinRows)

@@ -19,24 +19,24 @@
 
 namespace sim {
 
-class World;
+class StepContext;
 
 class DualSystem {
   public:
     // Rebuilds the structure when the world's topology version or its active row set
     // changed; returns true if it did (so the AMG hierarchy must be rebuilt too).
-    bool update(const World& world);
+    bool update(const StepContext& ctx);
     // Evaluates C and grad C at world.particles.p and b = -C - alpha~ lambda (eq. 3); rows of
     // compliance 0 get alpha~ from MgpbdSettings::hardRowRatio.
-    void evaluate(const World& world, Real dt, const Vector& lambda);
+    void evaluate(const StepContext& ctx, Real dt, const Vector& lambda);
     // Fills A's values from the gradients of the last evaluate (row-parallel, in place).
-    void fillMatrix(const World& world);
-    void assemble(const World& world, Real dt, const Vector& lambda) {
-        evaluate(world, dt, lambda);
-        fillMatrix(world);
+    void fillMatrix(const StepContext& ctx);
+    void assemble(const StepContext& ctx, Real dt, const Vector& lambda) {
+        evaluate(ctx, dt, lambda);
+        fillMatrix(ctx);
     }
     // dx_p = w_p sum_rows g_rp dlambda_r (eq. 5), for every particle.
-    void positionDelta(const World& world, const Vector& dlambda, std::vector<Vec3>& dx) const;
+    void positionDelta(const StepContext& ctx, const Vector& dlambda, std::vector<Vec3>& dx) const;
     // out[r] += grad C_r . v (grad C applied to a per-particle field; the primal residual's
     // share of b, see MgpbdSettings::primalResidual).
     void addGradientTimes(const std::vector<Vec3>& v, Vector& out) const;
@@ -48,7 +48,7 @@ class DualSystem {
 
     // B (rows x 6, column-major): column e is grad C (E_e x) for the six symmetric strain
     // fields E_e applied to the particles' current positions, from the last evaluate.
-    void strainModes(const World& world, std::vector<Real>& B) const;
+    void strainModes(const StepContext& ctx, std::vector<Real>& B) const;
 
     int rows() const { return A.rows; }
     // Gradient slots (one per particle of each row) and A's fill products: the sizes the
@@ -71,8 +71,8 @@ class DualSystem {
     Vector alphaTilde;  // per row, refreshed by assemble
 
   private:
-    bool sameActiveSet(const World& world) const;
-    void build(const World& world);
+    bool sameActiveSet(const StepContext& ctx) const;
+    void build(const StepContext& ctx);
     // A's CSR pattern, the scatter table and the diagonal offsets, from the incidence.
     void buildPattern(int rowCount);
 

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <type_traits>
 
-#include "sim/core/world.h"
+#include "sim/contact/step_context.h"
 #include "sim/solvers/mgpbd/mgpbd_cpu_clock.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 
@@ -14,10 +14,10 @@ namespace sim {
 
 using mgpbd_clock::msSince;
 
-bool MgpbdSolver::setupDue(const World& world, const AmgHierarchy& amg, long lastSetup,
+bool MgpbdSolver::setupDue(const StepContext& ctx, const AmgHierarchy& amg, long lastSetup,
                            bool rebuilt) const {
     return rebuilt || !amg.ready() || lastSetup < 0 ||
-           world.frame() - lastSetup >= std::max(world.settings.mgpbd.setupInterval, 1);
+           ctx.frame() - lastSetup >= std::max(ctx.settings.mgpbd.setupInterval, 1);
 }
 
 double MgpbdSolver::afterSolveWork(const MgpbdSettings& s) const {
@@ -27,10 +27,10 @@ double MgpbdSolver::afterSolveWork(const MgpbdSettings& s) const {
            (s.localSweeps > 0 ? (s.localSweeps * kSweepPerEvaluate + 1) * evaluate : 0);
 }
 
-double MgpbdSolver::firstIterationEstimate(const World& world, bool rebuilt) const {
+double MgpbdSolver::firstIterationEstimate(const StepContext& ctx, bool rebuilt) const {
     // Assembly, the hierarchy's refresh, one PCG iteration and what follows it, from the
     // hierarchy when it is this structure's.
-    const MgpbdSettings& s = world.settings.mgpbd;
+    const MgpbdSettings& s = ctx.settings.mgpbd;
     const bool primal = s.primalSystem && PrimalSystem::applicable(system_);
     const AmgHierarchy& amg = primal ? primalAmg_ : amg_;
     const double nnz =
@@ -48,15 +48,14 @@ double MgpbdSolver::firstIterationEstimate(const World& world, bool rebuilt) con
     const double iteration = known ? amg.refreshWork() + pcgIterations * (nnz + amg.cycleWork())
                                    : pcgIterations * 3 * nnz;
     const long lastSetup = primal ? lastPrimalSetupFrame_ : lastSetupFrame_;
-    if (known && !setupDue(world, amg, lastSetup, false)) return estimate + iteration;
+    if (known && !setupDue(ctx, amg, lastSetup, false)) return estimate + iteration;
     // A setup: the periodic one runs whatever its own cost (that frame may exceed the
     // budget, one in setupInterval) when the rest of a global iteration would fit, one forced
     // by a new structure (tearing, cutting) only if its whole estimate fits; until then the
     // substeps sweep (XPBD on the same rows). A periodic setup forced on substeps whose
     // budget affords only sweeps left them one truncated global step, which tore the
     // cloth apart in strain (softbody_on_cloth, docs/notes/mgpbd-budget.md).
-    const bool periodic =
-        lastSetup < 0 || world.frame() - lastSetup >= std::max(s.setupInterval, 1);
+    const bool periodic = lastSetup < 0 || ctx.frame() - lastSetup >= std::max(s.setupInterval, 1);
     if (periodic) return estimate + iteration;
     const double perNonZero = amg.ready() && amg.levelNonZeros(0) > 0
                                   ? amg.setupWork() / static_cast<double>(amg.levelNonZeros(0))
@@ -73,28 +72,28 @@ int MgpbdSolver::pcgCap(const MgpbdSettings& s, bool first, double perIteration,
     return std::clamp(affordable, 1, s.pcgMaxIterations);
 }
 
-int MgpbdSolver::solveDual(const World& world, bool firstIteration, bool rebuilt) {
-    const MgpbdSettings& s = world.settings.mgpbd;
+int MgpbdSolver::solveDual(const StepContext& ctx, bool firstIteration, bool rebuilt) {
+    const MgpbdSettings& s = ctx.settings.mgpbd;
     auto t = mgpbd_clock::nowMs();
-    system_.fillMatrix(world);  // line 5
+    system_.fillMatrix(ctx);  // line 5
     charge(mg_.workAssemble, static_cast<double>(system_.fillProducts()));
     mg_.msAssemble += msSince(t);
 
     t = mgpbd_clock::nowMs();  // line 7: lazy setup, else Galerkin refresh with P reused
     if (s.jacobiPreconditioner) {
         // the baseline needs no hierarchy
-    } else if (firstIteration && setupDue(world, amg_, lastSetupFrame_,
+    } else if (firstIteration && setupDue(ctx, amg_, lastSetupFrame_,
                                           rebuilt || amgStructure_ != system_.structureVersion())) {
         // (the structure check covers solves that went through the primal system or Jacobi
         // while the topology changed: their hierarchy is not this A's)
-        if (s.candidates == MgpbdCandidates::Strain) system_.strainModes(world, strain_);
+        if (s.candidates == MgpbdCandidates::Strain) system_.strainModes(ctx, strain_);
         bool tetRows = false;
-        visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+        visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
             tetRows = tetRows || (std::decay_t<decltype(traits)>::volumetric && !array.empty());
         });
         amg_.setup(system_.A, s.dualAmgSettings(tetRows), &strain_);
         amgStructure_ = system_.structureVersion();
-        lastSetupFrame_ = world.frame();
+        lastSetupFrame_ = ctx.frame();
         charge(mg_.workSetup, amg_.setupWork());
         mg_.setup = true;
         mg_.msSetup += msSince(t);
@@ -134,17 +133,17 @@ void MgpbdSolver::refreshOperators(AmgHierarchy& amg, const CsrMatrix& A, bool a
     mg_.msGalerkin += msSince(since);
 }
 
-int MgpbdSolver::solvePrimal(const World& world, bool firstIteration, bool rebuilt) {
-    const MgpbdSettings& s = world.settings.mgpbd;
+int MgpbdSolver::solvePrimal(const StepContext& ctx, bool firstIteration, bool rebuilt) {
+    const MgpbdSettings& s = ctx.settings.mgpbd;
     auto t = mgpbd_clock::nowMs();
-    rebuilt = primalSystem_.update(world, system_) || rebuilt;
-    primalSystem_.fill(world, system_);
+    rebuilt = primalSystem_.update(ctx, system_) || rebuilt;
+    primalSystem_.fill(ctx, system_);
     charge(mg_.workAssemble, static_cast<double>(primalSystem_.fillProducts()));
     mg_.msAssemble += msSince(t);
     t = mgpbd_clock::nowMs();
-    if (firstIteration && setupDue(world, primalAmg_, lastPrimalSetupFrame_, rebuilt)) {
-        primalSystem_.setupAmg(world, s.primalAmgSettings(), primalAmg_);
-        lastPrimalSetupFrame_ = world.frame();
+    if (firstIteration && setupDue(ctx, primalAmg_, lastPrimalSetupFrame_, rebuilt)) {
+        primalSystem_.setupAmg(ctx, s.primalAmgSettings(), primalAmg_);
+        lastPrimalSetupFrame_ = ctx.frame();
         charge(mg_.workSetup, primalAmg_.setupWork());
         mg_.setup = true;
         mg_.msSetup += msSince(t);
@@ -157,7 +156,7 @@ int MgpbdSolver::solvePrimal(const World& world, bool firstIteration, bool rebui
     const double perIteration = static_cast<double>(primalSystem_.K.nonZeros()) +
                                 10.0 * primalSystem_.K.rows + primalAmg_.cycleWork() + 3 * slots;
     const int cap = pcgCap(s, firstIteration, perIteration, afterSolveWork(s));
-    const PcgResult result = primalSystem_.solve(world, system_, primalAmg_, pcgTolerance_, cap,
+    const PcgResult result = primalSystem_.solve(ctx, system_, primalAmg_, pcgTolerance_, cap,
                                                  s.primalFloatVCycle, pcgWork_, dlambda_);
     charge(mg_.workSolve, perIteration * result.iterations + 4 * slots);
     const bool converged = result.relativeResidual <= pcgTolerance_;
@@ -175,7 +174,7 @@ int MgpbdSolver::solvePrimal(const World& world, bool firstIteration, bool rebui
         // docs/notes/mgpbd-linear-solve.md). So it is scaled to minimise
         // ||b - s A dlambda|| over s in
         // [0, 1], with A dlambda = alpha~ dlambda + J W J^T dlambda applied matrix-free.
-        system_.positionDelta(world, dlambda_, dx_);
+        system_.positionDelta(ctx, dlambda_, dx_);
         scratch_.resize(dlambda_.size());
         for (size_t r = 0; r < dlambda_.size(); ++r)
             scratch_[r] = system_.alphaTilde[r] * dlambda_[r];
@@ -191,10 +190,10 @@ int MgpbdSolver::solvePrimal(const World& world, bool firstIteration, bool rebui
     return result.iterations;
 }
 
-void MgpbdSolver::addPrimalResidual(const World& world) {
+void MgpbdSolver::addPrimalResidual(const StepContext& ctx) {
     // M^-1 g = (x - x~) - M^-1 grad C^T lambda, zero on pinned particles; b += grad C M^-1 g.
-    const Particles& P = world.particles;
-    system_.positionDelta(world, lambda_, primal_);
+    const Particles& P = ctx.particles;
+    system_.positionDelta(ctx, lambda_, primal_);
     const int n = P.size();
 #pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
     for (int i = 0; i < n; ++i)

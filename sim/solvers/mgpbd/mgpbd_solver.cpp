@@ -7,9 +7,8 @@
 #include <string>
 #include <type_traits>
 
-#include "sim/collision/collision_stage.h"
-#include "sim/core/snapshot.h"
-#include "sim/core/world.h"
+#include "sim/contact/collision_stage.h"
+#include "sim/contact/step_context.h"
 #include "sim/solvers/mgpbd/mgpbd_cpu_clock.h"
 #include "sim/solvers/pbd/gauss_seidel_solver.h"
 
@@ -48,39 +47,39 @@ double wallMsSince(Wall::time_point t) {
 }
 }  // namespace
 
-Real MgpbdSolver::evaluate(const World& world, Real dt, int it) {
+Real MgpbdSolver::evaluate(const StepContext& ctx, Real dt, int it) {
     // Lines 4 and 6 (and g, MgpbdSettings::primalResidual): b at the current x and lambda.
     const auto t = mgpbd_clock::nowMs();
-    system_.evaluate(world, dt, lambda_);
+    system_.evaluate(ctx, dt, lambda_);
     charge(mg_.workAssemble, system_.evaluateWork());
-    if (world.settings.mgpbd.primalResidual && it > 0) {
-        addPrimalResidual(world);
+    if (ctx.settings.mgpbd.primalResidual && it > 0) {
+        addPrimalResidual(ctx);
         charge(mg_.workAssemble, 2.0 * static_cast<double>(system_.slots()));
     }
     mg_.msAssemble += msSince(t);
     return norm(system_.b);
 }
 
-void MgpbdSolver::solve(World& world, Real dt) {
-    const MgpbdSettings& s = world.settings.mgpbd;
+void MgpbdSolver::solve(const StepContext& ctx, Real dt) {
+    const MgpbdSettings& s = ctx.settings.mgpbd;
     const auto start = Wall::now();
     mg_ = MgpbdStats{};
     stats_.residualHistory.clear();
     times_.clear();
     dt_ = dt;
-    const double budget = s.frameBudgetMs > 0 ? s.frameBudgetMs * kWorkUnitsPerMs /
-                                                    std::max(world.settings.substeps, 1)
-                                              : 0.0;
+    const double budget =
+        s.frameBudgetMs > 0 ? s.frameBudgetMs * kWorkUnitsPerMs / std::max(ctx.settings.substeps, 1)
+                            : 0.0;
     work_.start(budget);
 
     auto t = mgpbd_clock::nowMs();
-    const bool rebuilt = system_.update(world);
+    const bool rebuilt = system_.update(ctx);
     mg_.msSetup += msSince(t);
     const int rows = system_.rows();
     lambda_.assign(rows, 0.0);  // line 2
-    Particles& P = world.particles;
+    Particles& P = ctx.particles;
     if (s.primalResidual) predicted_ = P.p;
-    freeCloth_ = rows > 0 && freeCloth(world);
+    freeCloth_ = rows > 0 && freeCloth(ctx);
     const bool sweepsOnly = freeCloth_ && work_.limited();  // no global step (freeCloth)
     // The first step of each iteration: the paper's omega or the line search's (backtracking).
     Real omega = s.lineSearch ? s.lineSearchStep : (s.liveOmega > 0 ? s.liveOmega : s.relaxation);
@@ -92,22 +91,22 @@ void MgpbdSolver::solve(World& world, Real dt) {
     // on a frame a state file may resume at, so the choice replays exactly. Skipping b saves
     // the frame time the sweep-only scenes need (docs/notes/mgpbd-budget.md).
     const bool resumable =
-        lastSolveFrame_ != world.frame() && mgpbdSetupAligned(world.frame(), s.setupInterval);
+        lastSolveFrame_ != ctx.frame() && mgpbdSetupAligned(ctx.frame(), s.setupInterval);
     if (work_.limited() && !s.warmStart && rows > 0 && s.maxIterations > 0 && !resumable &&
         lastResidual_ >= s.atol &&
         (sweepsOnly ||
-         system_.evaluateWork() + firstIterationEstimate(world, rebuilt) > work_.left())) {
+         system_.evaluateWork() + firstIterationEstimate(ctx, rebuilt) > work_.left())) {
         charge(mg_.workAssemble, system_.evaluateWork());
         mg_.budgetStop = true;
         stats_.residualHistory.push_back(0);
         times_.push_back(wallMsSince(start));
-        fallbackSweeps(world, 0, 0);
-        finishAfterLoop(world, 0, 0, budget, false, mg_.budgetSweeps > 0);  // XPBD's solve
+        fallbackSweeps(ctx, 0, 0);
+        finishAfterLoop(ctx, 0, 0, budget, false, mg_.budgetSweeps > 0);  // XPBD's solve
         return;
     }
-    Real r = evaluate(world, dt, 0);
+    Real r = evaluate(ctx, dt, 0);
     const Real b0 = r;
-    if (s.warmStart) r = warmStart(world, dt, r);
+    if (s.warmStart) r = warmStart(ctx, dt, r);
     const Real rStart = r;  // the divergence guard's reference
     double lastIterationWork = 0;
     bool rejected = false;
@@ -117,7 +116,7 @@ void MgpbdSolver::solve(World& world, Real dt) {
     // Without a budget or the watchdog, the start is kept for the guard at the loop's end.
     const bool guardAtEnd = !work_.limited() && !watching_ && !s.lineSearch;
     bool watchdogStop = false;
-    if (watching_ || guardAtEnd) keepBest(world, 0, r);
+    if (watching_ || guardAtEnd) keepBest(ctx, 0, r);
     int it = 0;
     for (;; ++it) {
         stats_.residualHistory.push_back(r);
@@ -129,7 +128,7 @@ void MgpbdSolver::solve(World& world, Real dt) {
         // later one must fit as the last one did. A free cloth's takes none (sweepsOnly).
         if (work_.limited() &&
             ((it == 0 && sweepsOnly) ||
-             work_.used + (it == 0 ? firstIterationEstimate(world, rebuilt) : lastIterationWork) >
+             work_.used + (it == 0 ? firstIterationEstimate(ctx, rebuilt) : lastIterationWork) >
                  work_.limit)) {
             mg_.budgetStop = true;
             break;
@@ -145,29 +144,29 @@ void MgpbdSolver::solve(World& world, Real dt) {
         if (s.inexactSolves && r > 0)
             pcgTolerance_ = std::max(s.pcgTolerance, std::min(Real(0.1), Real(0.5) * s.atol / r));
         mg_.pcgIterations +=
-            mg_.primal ? solvePrimal(world, it == 0, rebuilt) : solveDual(world, it == 0, rebuilt);
-        rejected = !takeStep(world, it, omega, previous, rStart, r);
+            mg_.primal ? solvePrimal(ctx, it == 0, rebuilt) : solveDual(ctx, it == 0, rebuilt);
+        rejected = !takeStep(ctx, it, omega, previous, rStart, r);
         if (mg_.diverged) break;  // straight to the sweeps below, kept whatever ||b|| says
         if (s.localSweeps > 0) {
             const Real unswept = r;
-            r = localSweeps(world, it, r, s.localSweeps);
+            r = localSweeps(ctx, it, r, s.localSweeps);
             // Sweeps that lowered ||b|| after a rejected step moved the state: the next global
             // step differs, so the loop goes on (the residual still never grows).
             if (rejected && r < unswept) rejected = false;
         }
         lastIterationWork = work_.used - before;
-        if (watching_ && !rejected) watchdogStop = watchdogAfterStep(world, it, r);
+        if (watching_ && !rejected) watchdogStop = watchdogAfterStep(ctx, it, r);
     }
-    afterLoop(world, it, r, rStart, guardAtEnd, mg_.budgetStop || rejected || watchdogStop);
-    finishAfterLoop(world, it, b0, budget, rejected, it == 0 && mg_.budgetSweeps > 0);
+    afterLoop(ctx, it, r, rStart, guardAtEnd, mg_.budgetStop || rejected || watchdogStop);
+    finishAfterLoop(ctx, it, b0, budget, rejected, it == 0 && mg_.budgetSweeps > 0);
 }
 
-void MgpbdSolver::afterLoop(World& world, int it, Real r, Real rStart, bool guardAtEnd,
+void MgpbdSolver::afterLoop(const StepContext& ctx, int it, Real r, Real rStart, bool guardAtEnd,
                             bool stopped) {
     const int rows = system_.rows();
-    r = watchdogEnd(world, r);
+    r = watchdogEnd(ctx, r);
     if (guardAtEnd && rows > 0 && !(r <= kSubstepDivergenceRatio * rStart)) {
-        r = restoreBest(world);  // the substep's start: it diverged as a whole
+        r = restoreBest(ctx);  // the substep's start: it diverged as a whole
         stats_.residualHistory.back() = r;
         mg_.diverged = true;
     }
@@ -176,41 +175,41 @@ void MgpbdSolver::afterLoop(World& world, int it, Real r, Real rStart, bool guar
     // before any global step while contacts are in play: the contacts projected alone after
     // it would push the cloth apart with nothing after them to pull it together (the
     // sweeps end each pass on the contacts, as XPBD's do; docs/notes/mgpbd-budget.md).
-    const bool contactsOnly = it == 0 && contactsInPlay(world);
+    const bool contactsOnly = it == 0 && contactsInPlay(ctx);
     if (rows > 0 && ((stopped && work_.limited()) || mg_.diverged || contactsOnly))
-        fallbackSweeps(world, it, r);
+        fallbackSweeps(ctx, it, r);
 }
 
-void MgpbdSolver::finishAfterLoop(World& world, int it, Real b0, double budget, bool rejected,
-                                  bool sweptOnly) {
-    const MgpbdSettings& s = world.settings.mgpbd;
-    Particles& P = world.particles;
+void MgpbdSolver::finishAfterLoop(const StepContext& ctx, int it, Real b0, double budget,
+                                  bool rejected, bool sweptOnly) {
+    const MgpbdSettings& s = ctx.settings.mgpbd;
+    Particles& P = ctx.particles;
     // A substep of sweeps alone ends as XPBD's does: its last sweep projected every type and
     // the contacts, so nothing is projected again.
     if (sweptOnly) {
         if (s.warmStart) beforeProjections_ = P.p;
         warmConsistent_ = s.warmStart;
-        finishSolve(world, it, b0, budget, rejected);
+        finishSolve(ctx, it, b0, budget, rejected);
         return;
     }
     // Dense types (a closed surface's pressure) are not rows either (their primal block
     // would be dense over the whole surface): XPBD passes after the loop, kDensePasses of
     // them because the volume is cubic in x (one Newton step leaves (dV/V)^2).
     if (s.warmStart) beforeProjections_ = P.p;  // only the warm start reads it
-    GaussSeidelSolver::projectDense(world, dt_, kDensePasses);
+    GaussSeidelSolver::projectDense(ctx, dt_, kDensePasses);
     // Unilateral types (separation between bodies) are not rows of the dual system; like the
     // collider contacts they are projected once after the elastic loop (§5.4), as hard constraints.
-    GaussSeidelSolver::projectUnilateral(world);
-    projectCollisions(world, dt_);  // §5.4: collider and self contacts after the elastic loop
+    GaussSeidelSolver::projectUnilateral(ctx);
+    projectCollisions(ctx, dt_);  // §5.4: collider and self contacts after the elastic loop
     warmConsistent_ = s.warmStart && beforeProjections_ == P.p;
-    finishSolve(world, it, b0, budget, rejected);
+    finishSolve(ctx, it, b0, budget, rejected);
 }
 
-Real MgpbdSolver::fallbackSweeps(World& world, int it, Real r) {
+Real MgpbdSolver::fallbackSweeps(const StepContext& ctx, int it, Real r) {
     // What the budget has left when the global iterations stopped on it (or on a rejected
     // step: the same state would give the same step) goes to local sweeps (when not even one
     // global iteration fitted: XPBD on the same rows, kept whatever ||b|| says).
-    const MgpbdSettings& s = world.settings.mgpbd;
+    const MgpbdSettings& s = ctx.settings.mgpbd;
     // Accelerated sweeps (line sweeps, Chebyshev) only where they are the substep's whole
     // solve on a free cloth (freeCloth). After a truncated global step they are the few sweeps
     // the budget has left, and lines there raised hanging_cloth's peak strain
@@ -218,7 +217,7 @@ Real MgpbdSolver::fallbackSweeps(World& world, int it, Real r) {
     const bool accelerated = freeCloth_ && it == 0;
     // Held by the mouse, the lines stay but not their acceleration: the hand moves its
     // particle as a collider would, and over-relaxed sweeps stretched the cloth around it.
-    const bool extrapolate = accelerated && !world.grab();
+    const bool extrapolate = accelerated && !ctx.grab();
     // Accelerated, the sweeps are charged as localSweeps charges them: kSweepPerEvaluate
     // evaluations each and one evaluation of b after them. The count with contacts divides by
     // one evaluation more per sweep, so an accelerated substep holds more sweeps than a
@@ -236,9 +235,9 @@ Real MgpbdSolver::fallbackSweeps(World& world, int it, Real r) {
     // A periodic AMG setup runs whatever the budget and leaves its substep one truncated
     // global step: the same floor follows it, or the setup frames stretch the cloth
     // (docs/notes/mgpbd-budget.md).
-    if (it == 0 || mg_.setup) count = std::max({count, world.settings.iterations, 1});
+    if (it == 0 || mg_.setup) count = std::max({count, ctx.settings.iterations, 1});
     if (count > 0) {
-        r = localSweeps(world, it, r, count, mg_.diverged || it == 0, accelerated, extrapolate);
+        r = localSweeps(ctx, it, r, count, mg_.diverged || it == 0, accelerated, extrapolate);
         stats_.residualHistory.back() = r;
         mg_.budgetSweeps = count;
         mg_.lineSweeps = accelerated;
@@ -246,7 +245,7 @@ Real MgpbdSolver::fallbackSweeps(World& world, int it, Real r) {
     return r;
 }
 
-void MgpbdSolver::finishSolve(const World& world, int iterations, Real b0, double budget,
+void MgpbdSolver::finishSolve(const StepContext& ctx, int iterations, Real b0, double budget,
                               bool rejected) {
     stats_.iterations = iterations;
     stats_.residual = stats_.residualHistory.back();
@@ -257,16 +256,16 @@ void MgpbdSolver::finishSolve(const World& world, int iterations, Real b0, doubl
     mg_.workUnits = work_.used;
     mg_.budgetUnits = budget;
     mg_.lineSearchReject = rejected;
-    recordHierarchy(world.settings.mgpbd.jacobiPreconditioner);
+    recordHierarchy(ctx.settings.mgpbd.jacobiPreconditioner);
     lastResidual_ = stats_.residual;
-    lastSolveFrame_ = world.frame();
+    lastSolveFrame_ = ctx.frame();
     lambdaPrev_ = lambda_;  // the next substep's warm start
     warmStructure_ = system_.structureVersion();
     warmDt_ = dt_;
-    warmFrame_ = world.frame();
+    warmFrame_ = ctx.frame();
 }
 
-Real MgpbdSolver::warmStart(World& world, Real dt, Real cold) {
+Real MgpbdSolver::warmStart(const StepContext& ctx, Real dt, Real cold) {
     const int rows = system_.rows();
     if (warmStructure_ != system_.structureVersion() ||
         lambdaPrev_.size() != static_cast<size_t>(rows) || !(warmDt_ > 0) || rows == 0)
@@ -280,21 +279,21 @@ Real MgpbdSolver::warmStart(World& world, Real dt, Real cold) {
     if (!warmConsistent_) return cold;
     // A frame where a state file may resume (the AMG setup frames) starts cold, as the
     // resumed run must: the lambdas are not part of the state.
-    if (warmFrame_ != world.frame() &&
-        mgpbdSetupAligned(world.frame(), world.settings.mgpbd.setupInterval))
+    if (warmFrame_ != ctx.frame() &&
+        mgpbdSetupAligned(ctx.frame(), ctx.settings.mgpbd.setupInterval))
         return cold;
     // lambda ~ force dt^2: rescaled when dt changed. x = x~ + M^-1 grad C^T lambda keeps
     // the primal equation of the first iteration.
-    Particles& P = world.particles;
+    Particles& P = ctx.particles;
     const int n = P.size();
     const Real scale = (dt * dt) / (warmDt_ * warmDt_);
     for (int i = 0; i < rows; ++i) lambda_[i] = scale * lambdaPrev_[i];
-    system_.positionDelta(world, lambda_, dx_);
+    system_.positionDelta(ctx, lambda_, dx_);
     start_ = P.p;
 #pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
     for (int i = 0; i < n; ++i) P.p[i] += dx_[i];
     charge(mg_.workSolve, 2.0 * static_cast<double>(system_.slots()) + 2.0 * n);
-    const Real warm = evaluate(world, dt, 0);
+    const Real warm = evaluate(ctx, dt, 0);
     if (warm < cold) {
         mg_.warmStart = true;
         return warm;
@@ -302,16 +301,17 @@ Real MgpbdSolver::warmStart(World& world, Real dt, Real cold) {
 #pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
     for (int i = 0; i < n; ++i) P.p[i] = start_[i];
     std::fill(lambda_.begin(), lambda_.end(), 0.0);
-    return evaluate(world, dt, 0);
+    return evaluate(ctx, dt, 0);
 }
 
-bool MgpbdSolver::takeStep(World& world, int it, Real omega, Real previous, Real start, Real& r) {
-    const MgpbdSettings& s = world.settings.mgpbd;
-    Particles& P = world.particles;
+bool MgpbdSolver::takeStep(const StepContext& ctx, int it, Real omega, Real previous, Real start,
+                           Real& r) {
+    const MgpbdSettings& s = ctx.settings.mgpbd;
+    Particles& P = ctx.particles;
     const int n = P.size();
     const int rows = static_cast<int>(lambda_.size());
     const auto t = mgpbd_clock::nowMs();
-    if (!directStep_) system_.positionDelta(world, dlambda_, dx_);  // line 9
+    if (!directStep_) system_.positionDelta(ctx, dlambda_, dx_);  // line 9
     if (s.primalResidual && it > 0)
 #pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
         for (int i = 0; i < n; ++i) dx_[i] -= primal_[i];
@@ -340,7 +340,7 @@ bool MgpbdSolver::takeStep(World& world, int it, Real omega, Real previous, Real
     }
     charge(mg_.workSolve, 2.0 * static_cast<double>(system_.slots()) + 2.0 * n + rows);
     mg_.msSolve += msSince(t);
-    r = evaluate(world, dt_, it + 1);
+    r = evaluate(ctx, dt_, it + 1);
     if (!s.lineSearch) {
         // Divergence guard: under a budget, a full step that multiplies the substep's
         // starting ||b|| by kDivergenceRatio has left the region where the linearisation
@@ -364,10 +364,10 @@ bool MgpbdSolver::takeStep(World& world, int it, Real omega, Real previous, Real
     for (int h = 0; h < s.lineSearchHalvings && !(r <= previous); ++h) {
         step *= 0.5;
         place(step, step);
-        r = evaluate(world, dt_, it + 1);
+        r = evaluate(ctx, dt_, it + 1);
         if (r <= previous) break;
         place(step, 1);
-        r = evaluate(world, dt_, it + 1);
+        r = evaluate(ctx, dt_, it + 1);
     }
     if (r <= previous) {
         mg_.minOmega = std::min<double>(mg_.minOmega, step);
@@ -381,56 +381,55 @@ bool MgpbdSolver::takeStep(World& world, int it, Real omega, Real previous, Real
     return false;
 }
 
-Real MgpbdSolver::watchdogEnd(World& world, Real r) {
+Real MgpbdSolver::watchdogEnd(const StepContext& ctx, Real r) {
     if (!watching_ || !(r > bestResidual_)) return r;
     // The loop stopped (iterations, budget, divergence) above the best state: back to it.
-    r = restoreBest(world);
+    r = restoreBest(ctx);
     mg_.watchdogRollback = true;
     stats_.residualHistory.back() = r;
     return r;
 }
 
-bool MgpbdSolver::watchdogAfterStep(World& world, int it, Real& r) {
+bool MgpbdSolver::watchdogAfterStep(const StepContext& ctx, int it, Real& r) {
     if (r < bestResidual_) {
-        keepBest(world, it + 1, r);
+        keepBest(ctx, it + 1, r);
         return false;
     }
-    if (++sinceBest_ < world.settings.mgpbd.watchdogSteps) return false;
+    if (++sinceBest_ < ctx.settings.mgpbd.watchdogSteps) return false;
     // The same state would take the same steps again: back to it, and stop.
-    r = restoreBest(world);
+    r = restoreBest(ctx);
     mg_.watchdogRollback = true;
     return true;
 }
 
-void MgpbdSolver::keepBest(const World& world, int it, Real r) {
-    bestP_ = world.particles.p;
+void MgpbdSolver::keepBest(const StepContext& ctx, int it, Real r) {
+    bestP_ = ctx.particles.p;
     bestLambda_ = lambda_;
     bestBodies_.clear();
-    for (const RigidBody& b : world.rigid.bodies) bestBodies_.push_back({b.x, b.q});
+    for (const RigidBody& b : ctx.rigid.bodies) bestBodies_.push_back({b.x, b.q});
     bestResidual_ = r;
     sinceBest_ = 0;
     mg_.watchdogBest = it;
     charge(mg_.workSolve, 3.0 * static_cast<double>(bestP_.size() + bestLambda_.size()));
 }
 
-Real MgpbdSolver::restoreBest(World& world) {
-    world.particles.p = bestP_;
+Real MgpbdSolver::restoreBest(const StepContext& ctx) {
+    ctx.particles.p = bestP_;
     lambda_ = bestLambda_;
     for (size_t k = 0; k < bestBodies_.size(); ++k) {
-        world.rigid.bodies[k].x = bestBodies_[k].first;
-        world.rigid.bodies[k].q = bestBodies_[k].second;
+        ctx.rigid.bodies[k].x = bestBodies_[k].first;
+        ctx.rigid.bodies[k].q = bestBodies_[k].second;
     }
     charge(mg_.workSolve, 3.0 * static_cast<double>(bestP_.size() + bestLambda_.size()));
     return bestResidual_;
 }
 
-bool MgpbdSolver::contactsInPlay(const World& world) {
-    const RigidWorld& rigid = world.rigid;
-    return !world.contacts().empty() || !rigid.attachments.empty() ||
-           !rigid.triangleContacts.empty();
+bool MgpbdSolver::contactsInPlay(const StepContext& ctx) {
+    const RigidWorld& rigid = ctx.rigid;
+    return !ctx.contacts().empty() || !rigid.attachments.empty() || !rigid.triangleContacts.empty();
 }
 
-bool MgpbdSolver::freeCloth(const World& world) {
+bool MgpbdSolver::freeCloth(const StepContext& ctx) {
     // Under a budget a free cloth's substep is accelerated sweeps alone, with no global step:
     // at interactive budgets the truncated global step leaves several times the strain the
     // sweeps leave on the same work, and a larger budget, where a global step fits, left more
@@ -444,40 +443,40 @@ bool MgpbdSolver::freeCloth(const World& world) {
     // line, that a sweep solves whole) it gained energy under the soak's random hand
     // (pendulum_chain, SoakSlow.EverySceneUnderMgpbd). A cloth held by the mouse is free too,
     // its sweeps not accelerated (fallbackSweeps).
-    return world.settings.mgpbd.lineSweeps && !world.triangles.empty() && !contactsInPlay(world) &&
-           linesCoverTheCloth(world) &&
-           !colliderWithinReach(world.particles, world.colliders, world.settings.collisionThickness,
-                                kAcceleratedReachFrames * world.settings.frameDt);
+    return ctx.settings.mgpbd.lineSweeps && !ctx.triangles.empty() && !contactsInPlay(ctx) &&
+           linesCoverTheCloth(ctx) &&
+           !colliderWithinReach(ctx.particles, ctx.colliders, ctx.settings.collisionThickness,
+                                kAcceleratedReachFrames * ctx.settings.frameDt);
 }
 
-bool MgpbdSolver::linesCoverTheCloth(const World& world) {
+bool MgpbdSolver::linesCoverTheCloth(const StepContext& ctx) {
     // Accelerated sweeps only where lines hold nearly all distance edges (a grid cloth: all
     // but a few): the acceleration's rho was fitted for line sweeps, and the count
     // for a cloth. A soft body without them keeps its sweeps: more of them threw the grabbed
     // stiff beam (MgpbdSolver.GrabDraggingTheStiffBeamDoesNotDiverge). Particles
     // no line passes through (a soft body's beside a cloth) are not extrapolated
     // (EdgeChains::onChain).
-    chains_.update(world);
+    chains_.update(ctx);
     const size_t edges = chains_.distanceCount();
     return edges > 0 && static_cast<double>(chains_.chainedEdges()) >=
                             kAcceleratedMinLineShare * static_cast<double>(edges);
 }
 
-Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep, bool lines,
-                              bool extrapolate) {
-    Particles& P = world.particles;
+Real MgpbdSolver::localSweeps(const StepContext& ctx, int it, Real r, int count, bool keep,
+                              bool lines, bool extrapolate) {
+    Particles& P = ctx.particles;
     const int n = P.size();
     start_ = P.p;
     lambdaStart_ = lambda_;
     bodyStart_.clear();  // the sweeps project contacts, which move rigid bodies too
-    for (const RigidBody& b : world.rigid.bodies) bodyStart_.push_back({b.x, b.q});
+    for (const RigidBody& b : ctx.rigid.bodies) bodyStart_.push_back({b.x, b.q});
     const auto t = mgpbd_clock::nowMs();
-    GaussSeidelSolver::resetLambdas(world, sweepLambdas_);
+    GaussSeidelSolver::resetLambdas(ctx, sweepLambdas_);
     system_.scatterLambda(lambda_, sweepLambdas_);
     // Forward, in rounds, as XPBD's sweeps: array order is the order that gained energy in
     // the explosion sweep_order.h describes.
-    sweepOrder_.update(world);
-    const MgpbdSettings& s = world.settings.mgpbd;
+    sweepOrder_.update(ctx);
+    const MgpbdSettings& s = ctx.settings.mgpbd;
     // Lines come with the Chebyshev acceleration, on the particles they pass through (with
     // point sweeps it diverged, see MgpbdSettings::sweepChebyshevRho); runs no longer than
     // its delay are left alone.
@@ -485,7 +484,7 @@ Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep
         lines && extrapolate && s.sweepChebyshevRho > 0 && count > s.sweepChebyshevDelay;
     chebyshev_.begin(accelerate ? s.sweepChebyshevRho : 0, s.sweepChebyshevDelay, P);
     for (int k = 0; k < count; ++k) {
-        GaussSeidelSolver::sweep(world, ProjectionMode::Compliance, dt_, 1, sweepLambdas_, false,
+        GaussSeidelSolver::sweep(ctx, ProjectionMode::Compliance, dt_, 1, sweepLambdas_, false,
                                  &sweepOrder_, lines ? &chains_ : nullptr);
         chebyshev_.afterSweep(k, P, chains_.onChain());
     }
@@ -496,8 +495,8 @@ Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep
     // last substep (the one the frame's figures show) and elsewhere unknown, which the next
     // substep reads as "not at rest" (lastResidual_). softbody_on_cloth's 10 substeps of
     // sweeps: one evaluation a frame instead of ten.
-    if (keep && !world.lastSubstep()) return std::numeric_limits<Real>::infinity();
-    const Real swept = evaluate(world, dt_, it + 1);
+    if (keep && !ctx.lastSubstep()) return std::numeric_limits<Real>::infinity();
+    const Real swept = evaluate(ctx, dt_, it + 1);
     if (swept <= r || keep) return swept;
         // The sweeps raised ||b|| (they solve the rows one by one, with alpha~ = 0 on hard rows):
         // keep the state before them.
@@ -505,8 +504,8 @@ Real MgpbdSolver::localSweeps(World& world, int it, Real r, int count, bool keep
     for (int i = 0; i < n; ++i) P.p[i] = start_[i];
     lambda_ = lambdaStart_;
     for (size_t k = 0; k < bodyStart_.size(); ++k) {
-        world.rigid.bodies[k].x = bodyStart_[k].first;
-        world.rigid.bodies[k].q = bodyStart_[k].second;
+        ctx.rigid.bodies[k].x = bodyStart_[k].first;
+        ctx.rigid.bodies[k].q = bodyStart_[k].second;
     }
     ++mg_.sweepRejects;
     return r;

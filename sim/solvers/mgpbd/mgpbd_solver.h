@@ -24,6 +24,7 @@
 // AmgHierarchy holds prolongators and smoother coefficients, rebuilt lazily every
 // `setupInterval` frames (§4.2) while the Galerkin operators follow A at every solve. All
 // per-substep storage is kept between substeps: a solve allocates nothing once warm.
+#include <algorithm>
 #include <vector>
 
 #include "sim/solvers/chebyshev_sweeps.h"
@@ -39,10 +40,19 @@
 
 namespace sim {
 
+// True when a state at `frame` continues bit-exactly under MGPBD with the given interval in
+// a run without topology or pin changes since frame 0: the AMG is set up at frames 0, n, 2n...
+inline bool mgpbdSetupAligned(long frame, int setupInterval) {
+    return frame % std::max(setupInterval, 1) == 0;
+}
+
 class MgpbdSolver final : public Solver {
   public:
     const char* name() const override { return "mgpbd"; }
-    void solve(World& world, Real dt) override;
+    void solve(const StepContext& ctx, Real dt) override;
+    bool resumesExactlyAt(long frame, const Settings& settings) const override {
+        return mgpbdSetupAligned(frame, settings.mgpbd.setupInterval);
+    }
     // The typed stats as SolverStats (allocates; for the UI and the benches, not per substep).
     const SolverStats& stats() const override;
     // What the last substep did, typed (no allocation).
@@ -64,8 +74,9 @@ class MgpbdSolver final : public Solver {
     }
 
   private:
-    void addPrimalResidual(const World& world);
-    bool setupDue(const World& world, const AmgHierarchy& amg, long lastSetup, bool rebuilt) const;
+    void addPrimalResidual(const StepContext& ctx);
+    bool setupDue(const StepContext& ctx, const AmgHierarchy& amg, long lastSetup,
+                  bool rebuilt) const;
     // The PCG iteration cap: pcgMaxIterations, lowered to what the budget affords after
     // `reserve` more units (at least budgetMinPcgIterations on a substep's first iteration).
     int pcgCap(const MgpbdSettings& s, bool first, double perIteration, double reserve) const;
@@ -77,21 +88,21 @@ class MgpbdSolver final : public Solver {
     void refreshOperators(AmgHierarchy& amg, const CsrMatrix& A, bool allLevels, double since);
     // Lines 5-8 on the dual system: fill A, lazy AMG setup or Galerkin refresh, PCG for
     // dlambda_. Returns the PCG iterations.
-    int solveDual(const World& world, bool firstIteration, bool rebuilt);
+    int solveDual(const StepContext& ctx, bool firstIteration, bool rebuilt);
     // The same through the primal system: fill K, its AMG, K y = J^T D^-1 b, dlambda_ from y.
-    int solvePrimal(const World& world, bool firstIteration, bool rebuilt);
+    int solvePrimal(const StepContext& ctx, bool firstIteration, bool rebuilt);
     // Line 11 with the line search; false when the step was rejected (x, lambda restored).
     // A full step (no line search) to a non-finite ||b||, or under a budget one that makes
     // ||b|| grow past kDivergenceRatio times `start`, is undone too (MgpbdStats::diverged).
-    bool takeStep(World& world, int it, Real omega, Real previous, Real start, Real& r);
-    Real evaluate(const World& world, Real dt, int it);
+    bool takeStep(const StepContext& ctx, int it, Real omega, Real previous, Real start, Real& r);
+    Real evaluate(const StepContext& ctx, Real dt, int it);
     // A free cloth this substep (MgpbdSettings::lineSweeps on, no contact in play, no collider
     // within a frame's reach, lines holding 90 % of the distance edges): under a budget its
     // solve is accelerated sweeps alone (freeCloth_).
-    bool freeCloth(const World& world);
+    bool freeCloth(const StepContext& ctx);
     // Brings chains_ up to date; false where lines hold too few of the distance edges for
     // accelerated sweeps.
-    bool linesCoverTheCloth(const World& world);
+    bool linesCoverTheCloth(const StepContext& ctx);
     // MgpbdSettings::localSweeps XPBD Gauss-Seidel sweeps on the same rows and lambda, kept
     // only if they lower ||b|| (or always, `keep`); returns ||b||.
     // lines: accelerated sweeps, straight lines of edges projected as blocks with the
@@ -99,41 +110,42 @@ class MgpbdSolver final : public Solver {
     // error left is local, and line sweeps there raised mgpbd_cloth's peak strain;
     // docs/notes/accelerated-sweeps.md).
     // extrapolate false: lines without the acceleration.
-    Real localSweeps(World& world, int it, Real r, int count, bool keep = false, bool lines = false,
-                     bool extrapolate = true);
+    Real localSweeps(const StepContext& ctx, int it, Real r, int count, bool keep = false,
+                     bool lines = false, bool extrapolate = true);
     // The watchdog's best state (MgpbdSettings::watchdogSteps; without a budget or the
     // watchdog, the substep's start for the divergence guard): kept after outer iteration
     // `it`, and put back (returns its ||b||; b itself is not re-evaluated).
-    void keepBest(const World& world, int it, Real r);
-    Real restoreBest(World& world);
+    void keepBest(const StepContext& ctx, int it, Real r);
+    Real restoreBest(const StepContext& ctx);
     // After outer iteration `it` left ||b|| = r: a new best is kept; the watchdogSteps-th step
     // in a row without one puts the best back (r = its ||b||) and returns true (stop).
-    bool watchdogAfterStep(World& world, int it, Real& r);
+    bool watchdogAfterStep(const StepContext& ctx, int it, Real& r);
     // After the loop: the best state back if the loop ended above it; returns ||b||.
-    Real watchdogEnd(World& world, Real r);
+    Real watchdogEnd(const StepContext& ctx, Real r);
     // Work of a substep's first global iteration, or 0 when it cannot be known yet.
-    double firstIterationEstimate(const World& world, bool rebuilt) const;
+    double firstIterationEstimate(const StepContext& ctx, bool rebuilt) const;
     // Starts from the last substep's lambda (MgpbdSettings::warmStart) when the rows are the
     // same, nothing outside the rows moved a particle after them last substep, and that
     // lowers ||b||; returns ||b|| of the start taken.
-    Real warmStart(World& world, Real dt, Real cold);
+    Real warmStart(const StepContext& ctx, Real dt, Real cold);
     void recordHierarchy(bool jacobi);
     // After the loop (`stopped`: on the budget, a rejected step or the watchdog): the
     // watchdog's best state, the divergence guard of a substep without a budget or watchdog
     // (`guardAtEnd`: above kSubstepDivergenceRatio times rStart it goes back to its start),
     // and the fallback sweeps.
-    void afterLoop(World& world, int it, Real r, Real rStart, bool guardAtEnd, bool stopped);
+    void afterLoop(const StepContext& ctx, int it, Real r, Real rStart, bool guardAtEnd,
+                   bool stopped);
     // What the budget has left when the global iterations stopped on it (or on a rejected
     // step) goes to local sweeps; returns the residual after them.
-    Real fallbackSweeps(World& world, int it, Real r);
+    Real fallbackSweeps(const StepContext& ctx, int it, Real r);
     // The stats of the finished solve, and what the next substep's warm start needs.
     // After the outer loop: the dense and unilateral types and the contacts, then the stats;
     // after a substep of sweeps alone (`sweptOnly`), the stats only.
-    void finishAfterLoop(World& world, int iterations, Real b0, double budget, bool rejected,
-                         bool sweptOnly = false);
-    void finishSolve(const World& world, int iterations, Real b0, double budget, bool rejected);
+    void finishAfterLoop(const StepContext& ctx, int iterations, Real b0, double budget,
+                         bool rejected, bool sweptOnly = false);
+    void finishSolve(const StepContext& ctx, int iterations, Real b0, double budget, bool rejected);
     // Collider, self, body or attachment contacts this substep.
-    static bool contactsInPlay(const World& world);
+    static bool contactsInPlay(const StepContext& ctx);
     void charge(double& phase, double units) {
         work_.add(units);
         phase += units;

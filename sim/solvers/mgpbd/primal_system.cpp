@@ -4,7 +4,7 @@
 #include <cmath>
 #include <utility>
 
-#include "sim/core/world.h"
+#include "sim/contact/step_context.h"
 
 namespace sim {
 
@@ -64,16 +64,16 @@ bool PrimalSystem::applicable(const DualSystem& dual) {
     return true;
 }
 
-bool PrimalSystem::update(const World& world, const DualSystem& dual) {
+bool PrimalSystem::update(const StepContext& ctx, const DualSystem& dual) {
     if (dual.structureVersion() == structureVersion_ &&
-        static_cast<int>(freeIndex_.size()) == world.particles.size())
+        static_cast<int>(freeIndex_.size()) == ctx.particles.size())
         return false;
-    build(world, dual);
+    build(ctx, dual);
     return true;
 }
 
-void PrimalSystem::build(const World& world, const DualSystem& dual) {
-    const Particles& P = world.particles;
+void PrimalSystem::build(const StepContext& ctx, const DualSystem& dual) {
+    const Particles& P = ctx.particles;
     structureVersion_ = dual.structureVersion();
     freeIndex_.assign(P.size(), -1);
     particleOf_.clear();
@@ -146,8 +146,8 @@ void PrimalSystem::build(const World& world, const DualSystem& dual) {
     }
 }
 
-void PrimalSystem::fill(const World& world, const DualSystem& dual) {
-    const Particles& P = world.particles;
+void PrimalSystem::fill(const StepContext& ctx, const DualSystem& dual) {
+    const Particles& P = ctx.particles;
     const int n = nodes();
     const auto& slotStart = dual.slotStart();
     const auto& slotRow = dual.slotRow();
@@ -214,9 +214,9 @@ void PrimalSystem::dualStep(const DualSystem& dual, const Vector& y, Vector& dla
 
 // Runs once per PCG iteration: J W r fused with its norm in one pass over the rows (not
 // through addGradientTimes, which would need a particle field and a row vector per call).
-Real PrimalSystem::dualResidualNorm(const World& world, const DualSystem& dual,
+Real PrimalSystem::dualResidualNorm(const StepContext& ctx, const DualSystem& dual,
                                     const Vector& r) const {
-    const Particles& P = world.particles;
+    const Particles& P = ctx.particles;
     const int rows = dual.rows();
     const auto& slotStart = dual.slotStart();
     const auto& slotParticle = dual.slotParticle();
@@ -235,8 +235,8 @@ Real PrimalSystem::dualResidualNorm(const World& world, const DualSystem& dual,
     return std::sqrt(sum);
 }
 
-void PrimalSystem::rigidModes(const World& world, std::vector<Real>& B) const {
-    const Particles& P = world.particles;
+void PrimalSystem::rigidModes(const StepContext& ctx, std::vector<Real>& B) const {
+    const Particles& P = ctx.particles;
     const int n = nodes();
     const size_t rows = static_cast<size_t>(3 * n);
     Vec3 centre = Vec3::Zero();
@@ -268,25 +268,25 @@ std::vector<int> PrimalSystem::nodeOfRows() const {
     return nodeOf;
 }
 
-void PrimalSystem::setupAmg(const World& world, const MgpbdSettings& amgSettings,
+void PrimalSystem::setupAmg(const StepContext& ctx, const MgpbdSettings& amgSettings,
                             AmgHierarchy& amg) const {
     std::vector<Real> modes;
-    rigidModes(world, modes);
+    rigidModes(ctx, modes);
     modes.resize(static_cast<size_t>(amgSettings.candidateCount) * K.rows);  // first columns
     amg.setupNodal(K, amgSettings, std::move(modes), amgSettings.candidateCount, nodeOfRows(),
                    nodes());
 }
 
-PcgResult PrimalSystem::solve(const World& world, const DualSystem& dual, AmgHierarchy& amg,
+PcgResult PrimalSystem::solve(const StepContext& ctx, const DualSystem& dual, AmgHierarchy& amg,
                               Real tolerance, int maxIterations, bool flexible, PcgWorkspace& work,
                               Vector& dlambda) {
     rightHandSide(dual, f_);
     PcgStop stop;
     // Two pointers: small enough for std::function's inline storage (no allocation per solve).
-    const std::pair<const World*, const DualSystem*> context{&world, &dual};
-    const auto* ctx = &context;
-    stop.measure = [this, ctx](const Vector& r) {
-        return dualResidualNorm(*ctx->first, *ctx->second, r);
+    const std::pair<const StepContext*, const DualSystem*> parts{&ctx, &dual};
+    const auto* args = &parts;
+    stop.measure = [this, args](const Vector& r) {
+        return dualResidualNorm(*args->first, *args->second, r);
     };
     stop.reference = norm(dual.b);
     stop.target = tolerance * stop.reference;

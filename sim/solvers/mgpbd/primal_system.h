@@ -27,34 +27,36 @@
 
 namespace sim {
 
-class World;
+class StepContext;
 
 class PrimalSystem {
   public:
     // True when every row has alpha~ > 0 (from the dual system's last evaluate).
     static bool applicable(const DualSystem& dual);
     // Rebuilds the pattern if the dual system's structure changed; returns true if it did.
-    bool update(const World& world, const DualSystem& dual);
+    bool update(const StepContext& ctx, const DualSystem& dual);
     // K = M + J^T D^-1 J on the free particles, from the last evaluate.
-    void fill(const World& world, const DualSystem& dual);
+    void fill(const StepContext& ctx, const DualSystem& dual);
     // f = J^T D^-1 b (free particles, 3 rows each).
     void rightHandSide(const DualSystem& dual, Vector& f) const;
     // dlambda = D^-1 (b - J y).
     void dualStep(const DualSystem& dual, const Vector& y, Vector& dlambda) const;
     // ||J W r||: the dual residual of dualStep(y) when r is K y's primal residual.
-    Real dualResidualNorm(const World& world, const DualSystem& dual, const Vector& r) const;
+    Real dualResidualNorm(const StepContext& ctx, const DualSystem& dual, const Vector& r) const;
     // The six rigid-body modes (3 translations, 3 rotations about the centroid) of the free
     // particles' current positions, rows x 6, column-major: the AMG candidates.
-    void rigidModes(const World& world, std::vector<Real>& B) const;
+    void rigidModes(const StepContext& ctx, std::vector<Real>& B) const;
     // Node (free particle) of each row, for aggregation by node.
     std::vector<int> nodeOfRows() const;
     // The AMG on K: aggregation by particle, the first amgSettings.candidateCount rigid-body
     // modes as candidates (amgSettings: MgpbdSettings::primalAmgSettings()).
-    void setupAmg(const World& world, const MgpbdSettings& amgSettings, AmgHierarchy& amg) const;
+    void setupAmg(const StepContext& ctx, const MgpbdSettings& amgSettings,
+                  AmgHierarchy& amg) const;
     // A dlambda = b of the dual system's last evaluate, through K: PCG on K with amg's V-cycle
     // from y = 0, stopped when the dual residual ||J W r|| <= tolerance ||b||.
-    PcgResult solve(const World& world, const DualSystem& dual, AmgHierarchy& amg, Real tolerance,
-                    int maxIterations, bool flexible, PcgWorkspace& work, Vector& dlambda);
+    PcgResult solve(const StepContext& ctx, const DualSystem& dual, AmgHierarchy& amg,
+                    Real tolerance, int maxIterations, bool flexible, PcgWorkspace& work,
+                    Vector& dlambda);
 
     // The last solve's y as a per-particle field (0 on pinned particles). At the exact
     // solution y = M^-1 J^T dlambda = dx (eq. 5); for a truncated one it is the primal
@@ -67,7 +69,7 @@ class PrimalSystem {
     CsrMatrix K;
 
   private:
-    void build(const World& world, const DualSystem& dual);
+    void build(const StepContext& ctx, const DualSystem& dual);
 
     uint64_t structureVersion_ = ~uint64_t(0);
     std::vector<int> freeIndex_;   // particle -> node, -1 when pinned

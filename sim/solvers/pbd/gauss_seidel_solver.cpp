@@ -6,10 +6,10 @@
 #include <limits>
 #include <type_traits>
 
-#include "sim/collision/collision_stage.h"
 #include "sim/constraints/constraint_set.h"
 #include "sim/constraints/projection.h"
-#include "sim/core/world.h"
+#include "sim/contact/collision_stage.h"
+#include "sim/contact/step_context.h"
 #include "sim/solvers/residual.h"
 
 namespace sim {
@@ -135,24 +135,24 @@ template <class Traits, class Array>
 
 }  // namespace
 
-void GaussSeidelSolver::resetLambdas(const World& world, LambdaSet& lambdas) {
+void GaussSeidelSolver::resetLambdas(const StepContext& ctx, LambdaSet& lambdas) {
     size_t type = 0;
-    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+    visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         if (lambdas.size() <= type) lambdas.resize(type + 1);
         lambdas[type++].assign(array.size() * Traits::rows, 0.0);
     });
 }
 
-void GaussSeidelSolver::sweep(World& world, ProjectionMode mode, Real dt, int iterations,
+void GaussSeidelSolver::sweep(const StepContext& ctx, ProjectionMode mode, Real dt, int iterations,
                               LambdaSet& lambdas, bool backward, const SweepOrder* order,
                               const EdgeChains* chains) {
-    Particles& P = world.particles;
+    Particles& P = ctx.particles;
     size_t type = 0;
-    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+    visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         const ProjectionParams params =
-            makeProjection(mode, Traits::material(world.settings), iterations, dt);
+            makeProjection(mode, Traits::material(ctx.settings), iterations, dt);
         Real* lambda = lambdas[type].data();
         const std::vector<uint32_t>* visit = order ? &order->of(type) : nullptr;
         if constexpr (std::is_same_v<Traits, ConstraintTraits<DistanceConstraint>>) {
@@ -167,42 +167,42 @@ void GaussSeidelSolver::sweep(World& world, ProjectionMode mode, Real dt, int it
         projectArray<Traits>(P, array, params, lambda, backward, visit);
         ++type;
     });
-    projectCollisions(world, dt);
+    projectCollisions(ctx, dt);
 }
 
-void GaussSeidelSolver::projectUnilateral(World& world) {
-    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+void GaussSeidelSolver::projectUnilateral(const StepContext& ctx) {
+    visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         if constexpr (Traits::unilateral) {
             const ProjectionParams hard =
-                makeProjection(ProjectionMode::Stiffness, Traits::material(world.settings), 1, 1);
-            projectArray<Traits>(world.particles, array, hard, nullptr, false);
+                makeProjection(ProjectionMode::Stiffness, Traits::material(ctx.settings), 1, 1);
+            projectArray<Traits>(ctx.particles, array, hard, nullptr, false);
         }
     });
 }
 
-void GaussSeidelSolver::projectDense(World& world, Real dt, int passes) {
+void GaussSeidelSolver::projectDense(const StepContext& ctx, Real dt, int passes) {
     static thread_local std::vector<Real> lambda;  // one per dense constraint, reused
-    visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
+    visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         if constexpr (Traits::dense) {
             const ProjectionParams params =
-                makeProjection(ProjectionMode::Compliance, Traits::material(world.settings), 1, dt);
+                makeProjection(ProjectionMode::Compliance, Traits::material(ctx.settings), 1, dt);
             lambda.assign(array.size() * Traits::rows, 0.0);
             for (int pass = 0; pass < passes; ++pass)
-                projectArray<Traits>(world.particles, array, params, lambda.data(), false);
+                projectArray<Traits>(ctx.particles, array, params, lambda.data(), false);
         }
     });
 }
 
-void GaussSeidelSolver::solve(World& world, Real dt) {
-    resetLambdas(world, lambdas_);
-    order_.update(world);
-    const int iterations = world.settings.iterations;
+void GaussSeidelSolver::solve(const StepContext& ctx, Real dt) {
+    resetLambdas(ctx, lambdas_);
+    order_.update(ctx);
+    const int iterations = ctx.settings.iterations;
     for (int it = 0; it < iterations; ++it)
-        sweep(world, mode_, dt, iterations, lambdas_, false, &order_);
+        sweep(ctx, mode_, dt, iterations, lambdas_, false, &order_);
     stats_.iterations = iterations;
-    if (world.residualWanted()) stats_.residual = dualResidual(world, mode_, dt, lambdas_);
+    if (ctx.residualWanted()) stats_.residual = dualResidual(ctx, mode_, dt, lambdas_);
 }
 
 }  // namespace sim

@@ -27,25 +27,25 @@ class GaussSeidelSolver final : public Solver {
     const char* name() const override {
         return mode_ == ProjectionMode::Stiffness ? "pbd" : "xpbd";
     }
-    void solve(World& world, Real dt) override;
+    void solve(const StepContext& ctx, Real dt) override;
 
     // Sizes the lambda set for the world's constraints and zeroes it.
-    static void resetLambdas(const World& world, LambdaSet& lambdas);
+    static void resetLambdas(const StepContext& ctx, LambdaSet& lambdas);
     // One pass over every constraint, forward or backward through the arrays, then the
     // contacts. `iterations` is n_s for k'. HPBD's level-0 smoothing uses this too.
     // order: the round order (null: array order, as the MGPBD bench's XPBD-GS baseline).
     // chains: distance constraints in a chain are projected a chain at a time (edge_chains.h),
     // after the others; null: each on its own, as the papers' sweeps.
-    static void sweep(World& world, ProjectionMode mode, Real dt, int iterations,
+    static void sweep(const StepContext& ctx, ProjectionMode mode, Real dt, int iterations,
                       LambdaSet& lambdas, bool backward = false, const SweepOrder* order = nullptr,
                       const EdgeChains* chains = nullptr);
     // One hard (stiffness 1) pass over the unilateral constraint types only (separation
     // pairs): MGPBD leaves them out of its dual system and projects them after its loop.
-    static void projectUnilateral(World& world);
+    static void projectUnilateral(const StepContext& ctx);
     // `passes` XPBD passes over the dense types only (a closed surface's pressure,
     // constraint_traits.h), lambda from zero: MGPBD and the GPU solvers leave them out of
     // their global systems and project them after their loops, before the unilateral ones.
-    static void projectDense(World& world, Real dt, int passes);
+    static void projectDense(const StepContext& ctx, Real dt, int passes);
 
   private:
     ProjectionMode mode_;
