@@ -61,6 +61,46 @@ void warnOfCost(sim::FrameCostWatch& watch, const sim::World& world) {
     if (!w.empty()) std::cerr << "pbd-sandbox: warning: " << w << "\n";
 }
 
+// The checks' totals over the run (--stats).
+void printCheckTotals(const sim::World& world, const sim::CrossingMonitor& crossings,
+                      const sim::EdgeCrossingMonitor& edgeCrossings, int maxPenetrations,
+                      int totalCrossings, int totalEdgeCrossings) {
+    std::printf("checks: max penetrations %d, total crossings %d, components %d%s\n",
+                maxPenetrations, totalCrossings, sim::countComponents(world),
+                crossings.truncatedUpdates() == 0
+                    ? ""
+                    : (" (crossings a lower bound: the check reached its work limit in " +
+                       std::to_string(crossings.truncatedUpdates()) + " frames)")
+                          .c_str());
+    std::printf("checks: total edge-edge crossings %d%s\n", totalEdgeCrossings,
+                edgeCrossings.truncatedUpdates() == 0
+                    ? ""
+                    : (" (a lower bound: the check reached its work limit in " +
+                       std::to_string(edgeCrossings.truncatedUpdates()) + " frames)")
+                          .c_str());
+}
+
+// The run's one summary line; false when the state is not finite.
+bool printSummary(const sim::World& world, const LoadedWorld& loaded, int frames, double simMs) {
+    const sim::FrameMetrics m = sim::measure(world);
+    const bool finite = m.kineticEnergy == m.kineticEnergy;
+    const sim::SceneInfo* info = sim::findScene(loaded.name);
+    const int res = loaded.description.params.resolution > 0 ? loaded.description.params.resolution
+                    : info                                   ? info->defaultResolution
+                                                             : 0;
+    std::printf(
+        "%s res=%d solver=%s device=%s iterations=%d substeps=%d particles=%d constraints=%zu: "
+        "%d frames, %.3f ms/frame, max strain %.5f, mean strain %.6f, kinetic energy %.5g J%s, "
+        "frame %ld state_hash %s\n",
+        loaded.name.c_str(), res, sim::solverName(world.settings.solver),
+        world.solver().stats().find("gpu").value_or(0) > 0 ? "cuda" : "cpu",  // where it ran
+        world.settings.iterations, world.settings.substeps, world.particles.size(),
+        world.constraints.size(), frames, simMs / frames, m.maxStrain, m.meanStrain,
+        m.kineticEnergy, finite ? "" : " (NOT FINITE)", world.frame(),
+        sim::stateHashText(world).c_str());
+    return finite;
+}
+
 }  // namespace
 
 int runHeadless(const Options& o) {
@@ -126,38 +166,11 @@ int runHeadless(const Options& o) {
         totalEdgeCrossings += edgeCross;
         if (!writeStatsRow(csv, world, pen, cross, edgeCross)) return 1;
     }
-    if (csv.isOpen()) {
-        std::printf("checks: max penetrations %d, total crossings %d, components %d%s\n",
-                    maxPenetrations, totalCrossings, sim::countComponents(world),
-                    crossings.truncatedUpdates() == 0
-                        ? ""
-                        : (" (crossings a lower bound: the check reached its work limit in " +
-                           std::to_string(crossings.truncatedUpdates()) + " frames)")
-                              .c_str());
-        std::printf("checks: total edge-edge crossings %d%s\n", totalEdgeCrossings,
-                    edgeCrossings.truncatedUpdates() == 0
-                        ? ""
-                        : (" (a lower bound: the check reached its work limit in " +
-                           std::to_string(edgeCrossings.truncatedUpdates()) + " frames)")
-                              .c_str());
-    }
+    if (csv.isOpen())
+        printCheckTotals(world, crossings, edgeCrossings, maxPenetrations, totalCrossings,
+                         totalEdgeCrossings);
     if (!o.saveState.empty() && !saveFinalState(world, o.saveState, loaded.name)) return 1;
-    const sim::FrameMetrics m = sim::measure(world);
-    const bool finite = m.kineticEnergy == m.kineticEnergy;
-    const sim::SceneInfo* info = sim::findScene(loaded.name);
-    const int res = loaded.description.params.resolution > 0 ? loaded.description.params.resolution
-                    : info                                   ? info->defaultResolution
-                                                             : 0;
-    std::printf(
-        "%s res=%d solver=%s device=%s iterations=%d substeps=%d particles=%d constraints=%zu: "
-        "%d frames, %.3f ms/frame, max strain %.5f, mean strain %.6f, kinetic energy %.5g J%s, "
-        "frame %ld state_hash %s\n",
-        loaded.name.c_str(), res, sim::solverName(world.settings.solver),
-        world.solver().stats().find("gpu").value_or(0) > 0 ? "cuda" : "cpu",  // where it ran
-        world.settings.iterations, world.settings.substeps, world.particles.size(),
-        world.constraints.size(), frames, simMs / frames, m.maxStrain, m.meanStrain,
-        m.kineticEnergy, finite ? "" : " (NOT FINITE)", world.frame(),
-        sim::stateHashText(world).c_str());
+    const bool finite = printSummary(world, loaded, frames, simMs);
     if (!exporter.folder().empty())
         std::printf("exported %d OBJ files to %s\n", exporter.framesWritten(),
                     exporter.folder().c_str());

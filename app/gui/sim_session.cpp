@@ -154,8 +154,14 @@ void SimSession::selectSolver(sim::SolverKind kind) {
     solverChosen_ = true;
 }
 
+// Each edit is one of the two visitors' (the other passes it by as applied).
 void SimSession::apply(const Command& command, uint64_t seq) {
     appliedSeq_ = seq;
+    const bool applied = applyHandEdit(command) && applySessionEdit(command);
+    if (applied) log_.push_back({world_.frame(), tick_, command});
+}
+
+bool SimSession::applyHandEdit(const Command& command) {
     const int n = world_.particles.size();
     auto current = [&](long generation, int particle) {
         return generation == generation_ && particle >= 0 && particle < n;
@@ -200,7 +206,18 @@ void SimSession::apply(const Command& command, uint64_t seq) {
             } else if constexpr (std::is_same_v<T, Throw>) {
                 if (std::string e = sim::throwBall(world_, c.from, c.direction); !e.empty())
                     notice(e), applied = false;
-            } else if constexpr (std::is_same_v<T, SetSettings>) {
+            }
+        },
+        command);
+    return applied;
+}
+
+bool SimSession::applySessionEdit(const Command& command) {
+    bool applied = true;
+    std::visit(
+        [&](const auto& c) {
+            using T = std::decay_t<decltype(c)>;
+            if constexpr (std::is_same_v<T, SetSettings>) {
                 sim::Settings s = *c.settings;
                 s.solver = world_.settings.solver;  // only SelectSolver switches solver
                 if (std::string e = s.validate(); e.empty())
@@ -241,7 +258,7 @@ void SimSession::apply(const Command& command, uint64_t seq) {
             }
         },
         command);
-    if (applied) log_.push_back({world_.frame(), tick_, command});
+    return applied;
 }
 
 void SimSession::fail(const std::string& what) {

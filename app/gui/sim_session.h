@@ -60,6 +60,10 @@ class SimSession {
     void setRealTimeRatio(double r) { stats_.realTimeRatio = r; }
 
   private:
+    // The hand's and the tools' edits (grab, drags, pins, knife, throw); true for others.
+    bool applyHandEdit(const Command& command);
+    // Settings, solver, loads, files, export, pause, undo; true for the hand's edits.
+    bool applySessionEdit(const Command& command);
     bool load(const LoadScene& c);
     // Builds `d` (with imports already prepared, if any) into a new world that replaces the
     // current one; on error the current world is kept, lastBuildError_ says why and (with

@@ -83,6 +83,35 @@ void drawFrame(Sandbox& s, render::Renderer& renderer, render::DrawList& ui, ren
     if (gpu.lastMs() >= 0) s.renderMs.push(static_cast<float>(gpu.lastMs()));
 }
 
+// --input's script (message printed, false, when it cannot be read), and the note that
+// --screenshot needs --frames.
+bool loadInputScript(const Options& o, InputScript& script) {
+    if (!o.inputPath.empty())
+        if (std::string e = script.load(o.inputPath); !e.empty()) {
+            std::fprintf(stderr, "pbd-sandbox: %s\n", e.c_str());
+            return false;
+        }
+    if (!o.screenshotPath.empty() && o.frames == 0)
+        std::fprintf(stderr,
+                     "pbd-sandbox: --screenshot saves the last frame of a --frames N run; "
+                     "without --frames press F12 instead\n");
+    return true;
+}
+
+// The window run's one summary line.
+void printWindowSummary(const Sandbox& s, SimThread& sim, render::GpuTimer& gpu, int frame,
+                        double seconds, long simulatedFrames) {
+    GLint samples = 0;
+    glGetIntegerv(GL_SAMPLES, &samples);
+    std::printf(
+        "%s particles=%d window %dx%d msaa %d (%s): %d frames drawn in %.2f s (%.1f per s), "
+        "%ld new simulated frames shown, simulation %.1f ms in all, render %.2f ms (GPU, "
+        "last)\n",
+        s.view.sceneName.c_str(), s.view.particleCount(), s.windowWidth, s.windowHeight, samples,
+        reinterpret_cast<const char*>(glGetString(GL_RENDERER)), frame, seconds, frame / seconds,
+        simulatedFrames, sim.simulationMs(), gpu.lastMs());
+}
+
 }  // namespace
 
 int runWindow(const Options& o) {
@@ -119,19 +148,11 @@ int runWindow(const Options& o) {
     initImGui(session, s);
 
     InputScript script;
-    if (!o.inputPath.empty())
-        if (std::string e = script.load(o.inputPath); !e.empty()) {
-            std::fprintf(stderr, "pbd-sandbox: %s\n", e.c_str());
-            return 2;
-        }
+    if (!loadInputScript(o, script)) return 2;
     int fw = 0, fh = 0;
     readWindowSize(window, s, fw, fh);
     WindowOutputs outputs(o, pacing);
     if (!o.recordPath.empty() && !outputs.startRecording(s, o.recordPath, fw, fh)) return 1;
-    if (!o.screenshotPath.empty() && o.frames == 0)
-        std::fprintf(stderr,
-                     "pbd-sandbox: --screenshot saves the last frame of a --frames N run; "
-                     "without --frames press F12 instead\n");
 
     if (!o.recordSession.empty())
         if (!startSessionRecording(s, o.recordSession, false).empty()) return 1;
@@ -164,17 +185,7 @@ int runWindow(const Options& o) {
     int status = outputs.finish();
     if (s.view.outputFailed) status = 1;  // reported in the window when it happened
     if (!stopSessionRecording(s).empty()) status = 1;
-    const double seconds = msSince(start) / 1000.0;
-    GLint samples = 0;
-    glGetIntegerv(GL_SAMPLES, &samples);
-    if (frame > 0)
-        std::printf(
-            "%s particles=%d window %dx%d msaa %d (%s): %d frames drawn in %.2f s (%.1f per s), "
-            "%ld new simulated frames shown, simulation %.1f ms in all, render %.2f ms (GPU, "
-            "last)\n",
-            s.view.sceneName.c_str(), s.view.particleCount(), s.windowWidth, s.windowHeight,
-            samples, reinterpret_cast<const char*>(glGetString(GL_RENDERER)), frame, seconds,
-            frame / seconds, simulatedFrames, sim.simulationMs(), gpu.lastMs());
+    if (frame > 0) printWindowSummary(s, sim, gpu, frame, msSince(start) / 1000.0, simulatedFrames);
     if (o.frames > 0 && sim.failed()) {
         std::fprintf(stderr,
                      "pbd-sandbox: exiting with status 3: a simulation step failed (see above)\n");

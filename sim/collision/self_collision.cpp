@@ -159,6 +159,49 @@ bool SelfCollision::hashTriangles(const Particles& P,
     return true;
 }
 
+bool SelfCollision::pairContact(const Particles& P, int q, const std::array<int, 3>& tri,
+                                Real thickness, const std::vector<Contact>& colliderContacts,
+                                SelfContact& sc) const {
+    const Vec3 &a = P.x[tri[0]], &b = P.x[tri[1]], &c = P.x[tri[2]];
+    Vec3 nrm;
+    Real bary[3];
+    const Real dist = evaluateSelfContact(P.x[q], a, b, c, 1.0, 0.0, &nrm, bary);
+    if (nrm.squaredNorm() == 0) return false;
+    // Only pairs that can touch this substep: the true point-triangle distance
+    // (not the plane distance, so a vertex beside the triangle that a closing fold
+    // brings over it is kept) within their relative motion plus the thickness. The
+    // distance at time t is at least d(0) - t max_k |u_q - u_k| (u = p - x), so a
+    // piece that flies as a whole gains no contacts from its speed.
+    const Vec3 uq = P.p[q] - P.x[q];
+    Real relative = 0;
+    for (int k : tri) relative = std::max(relative, (uq - (P.p[k] - P.x[k])).norm());
+    const Real reach = relative + 2 * thickness;
+    if (std::abs(dist) > reach) return false;
+    if ((P.x[q] - closestPointOnTriangle(P.x[q], a, b, c)).norm() > reach) return false;
+    sc.q = q;
+    sc.tri[0] = tri[0], sc.tri[1] = tri[1], sc.tri[2] = tri[2];
+    // The side is only known when q starts over the triangle; beside it, the sign
+    // of the plane distance is noise and would pull q through the triangle.
+    sc.start = dist;
+    if (std::min({bary[0], bary[1], bary[2]}) >= -kEdgeSlack) {
+        sc.side = dist >= 0 ? 1.0 : -1.0;
+        sc.gap = std::min(thickness, std::abs(dist));
+    }
+    // Bounded by the triangle's size too, so a violent substep cannot feed itself.
+    const Real size = std::max({(b - a).norm(), (c - a).norm(), (c - b).norm()});
+    sc.maxStep = std::min(relative, 0.5 * size) + 2 * thickness;
+    // A vertex is held by its collider when this constraint would push it into it.
+    const int verts[4] = {q, tri[0], tri[1], tri[2]};
+    for (int k = 0; k < 4; ++k) {
+        const int contact = supported_[verts[k]];
+        if (contact < 0) continue;
+        const Real up = (k == 0 ? 1 : -1) * nrm.dot(colliderContacts[contact].normal);
+        if (up < 0) sc.supported[0] |= uint8_t(1u << k);
+        if (up > 0) sc.supported[1] |= uint8_t(1u << k);
+    }
+    return true;
+}
+
 void SelfCollision::generate(const Particles& P, const std::vector<std::array<int, 3>>& triangles,
                              const std::vector<DistanceConstraint>& edges, uint64_t topologyVersion,
                              Real thickness, bool withinPieces,
@@ -204,45 +247,8 @@ void SelfCollision::generate(const Particles& P, const std::vector<std::array<in
             const auto& tri = triangles[hashed_.empty() ? h : hashed_[h]];
             if (!withinPieces && piece_[tri[0]] == piece_[q]) return;
             if (restNeighbours(P, q, tri)) return;  // also covers q being a corner
-            const Vec3 &a = P.x[tri[0]], &b = P.x[tri[1]], &c = P.x[tri[2]];
-            Vec3 nrm;
-            Real bary[3];
-            const Real dist = evaluateSelfContact(P.x[q], a, b, c, 1.0, 0.0, &nrm, bary);
-            if (nrm.squaredNorm() == 0) return;
-            // Only pairs that can touch this substep: the true point-triangle distance
-            // (not the plane distance, so a vertex beside the triangle that a closing fold
-            // brings over it is kept) within their relative motion plus the thickness. The
-            // distance at time t is at least d(0) - t max_k |u_q - u_k| (u = p - x), so a
-            // piece that flies as a whole gains no contacts from its speed.
-            const Vec3 uq = P.p[q] - P.x[q];
-            Real relative = 0;
-            for (int k : tri) relative = std::max(relative, (uq - (P.p[k] - P.x[k])).norm());
-            const Real reach = relative + 2 * thickness;
-            if (std::abs(dist) > reach) return;
-            if ((P.x[q] - closestPointOnTriangle(P.x[q], a, b, c)).norm() > reach) return;
             SelfContact sc;
-            sc.q = q;
-            sc.tri[0] = tri[0], sc.tri[1] = tri[1], sc.tri[2] = tri[2];
-            // The side is only known when q starts over the triangle; beside it, the sign
-            // of the plane distance is noise and would pull q through the triangle.
-            sc.start = dist;
-            if (std::min({bary[0], bary[1], bary[2]}) >= -kEdgeSlack) {
-                sc.side = dist >= 0 ? 1.0 : -1.0;
-                sc.gap = std::min(thickness, std::abs(dist));
-            }
-            // Bounded by the triangle's size too, so a violent substep cannot feed itself.
-            const Real size = std::max({(b - a).norm(), (c - a).norm(), (c - b).norm()});
-            sc.maxStep = std::min(relative, 0.5 * size) + 2 * thickness;
-            // A vertex is held by its collider when this constraint would push it into it.
-            const int verts[4] = {q, tri[0], tri[1], tri[2]};
-            for (int k = 0; k < 4; ++k) {
-                const int contact = supported_[verts[k]];
-                if (contact < 0) continue;
-                const Real up = (k == 0 ? 1 : -1) * nrm.dot(colliderContacts[contact].normal);
-                if (up < 0) sc.supported[0] |= uint8_t(1u << k);
-                if (up > 0) sc.supported[1] |= uint8_t(1u << k);
-            }
-            contacts.push_back(sc);
+            if (pairContact(P, q, tri, thickness, colliderContacts, sc)) contacts.push_back(sc);
         });
     }
     contactWork_.record(work, n, cutShort_);
@@ -530,30 +536,39 @@ int SelfCollision::resolveEdgeCrossings(Particles& P,
     updateMeshEdges(triangles, topologyVersion, P.size());
     if (!withinPieces) return resolveEdgesOfPairs(P, thickness, pairs, budget);
     marked_.assign(P.size(), 0);
-    Real drift = 0;  // the largest correction made since the boxes were taken
-    int projections = 0;
-    auto resolve = [&](int a, int b, int c, int d) {
-        projections += resolveEdgePair(P, a, b, c, d, thickness, budget, &drift);
-    };
-    const int m = static_cast<int>(meshEdges_.size());
     const Aabb all = boxEdgesOfPairs(P, pairs);
     const int tested = static_cast<int>(edgesTested_.size());
     if (tested == 0) return 0;
     // Sweep and prune along the longest axis of their extent: sorted by the boxes' low end, each
     // box meets only those that start before it ends (a contact region holds a few hundred to a
     // few thousand edges; a spatial hash of them cost softbody_on_cloth ~10 % more per frame).
-    int axis = 0;
-    (all.hi - all.lo).maxCoeff(&axis);
-    const Real maxShort = sortEdgeBoxes(axis);
+    EdgeSweep sweep{P, budget, thickness};
+    (all.hi - all.lo).maxCoeff(&sweep.axis);
+    sweep.maxShort = sortEdgeBoxes(sweep.axis);
     // The work bound (see the header): pairs of boxes looked at, over all passes.
-    const size_t workLimit = edgeWork_.limit(tested);
-    size_t work = 0;
-    auto spent = [&] {
-        if (++work <= workLimit) return false;
-        cutShort_ = true;
-        return true;
-    };
+    sweep.workLimit = edgeWork_.limit(tested);
     std::fill(marked_.begin(), marked_.end(), 0);  // from here: moved by the last pass
+    firstEdgePass(sweep);
+    for (int pass = 1; pass < kEdgePasses && sweep.projections > 0 && !cutShort_; ++pass)
+        if (!laterEdgePass(sweep)) break;
+    edgeWork_.record(sweep.work, tested, cutShort_);
+    return sweep.projections;
+}
+
+bool SelfCollision::spent(EdgeSweep& sweep) {
+    if (++sweep.work <= sweep.workLimit) return false;
+    cutShort_ = true;
+    return true;
+}
+
+void SelfCollision::resolve(EdgeSweep& sweep, int a, int b, int e) {
+    sweep.projections += resolveEdgePair(sweep.P, a, b, meshEdges_[e][0], meshEdges_[e][1],
+                                         sweep.thickness, sweep.budget, &sweep.drift);
+}
+
+void SelfCollision::firstEdgePass(EdgeSweep& sweep) {
+    const int tested = static_cast<int>(edgesTested_.size());
+    const int axis = sweep.axis;
     for (int k = 0; k < tested && !cutShort_; ++k) {
         const int i = edgeOrder_[k].second;
         if (edgeLong_[i]) continue;
@@ -562,9 +577,8 @@ int SelfCollision::resolveEdgeCrossings(Particles& P,
         for (int l = k + 1; l < tested && edgeOrder_[l].first <= box.hi[axis]; ++l) {
             const int j = edgeOrder_[l].second;
             if (edgeLong_[j]) continue;
-            if (spent()) break;
-            if (edgeBoxes_[j].overlaps(box))
-                resolve(a, b, meshEdges_[edgesTested_[j]][0], meshEdges_[edgesTested_[j]][1]);
+            if (spent(sweep)) break;
+            if (edgeBoxes_[j].overlaps(box)) resolve(sweep, a, b, edgesTested_[j]);
         }
     }
     // Each long box against every other box (a pair of two long ones once).
@@ -574,50 +588,49 @@ int SelfCollision::resolveEdgeCrossings(Particles& P,
         const int a = meshEdges_[edgesTested_[i]][0], b = meshEdges_[edgesTested_[i]][1];
         for (int j = 0; j < tested; ++j) {
             if (j == i || (edgeLong_[j] && j < i)) continue;
-            if (spent()) break;
-            if (edgeBoxes_[j].overlaps(box))
-                resolve(a, b, meshEdges_[edgesTested_[j]][0], meshEdges_[edgesTested_[j]][1]);
+            if (spent(sweep)) break;
+            if (edgeBoxes_[j].overlaps(box)) resolve(sweep, a, b, edgesTested_[j]);
         }
     }
-    // Later passes re-test the edges a pass moved against the same boxes: only the moved edges'
-    // own boxes are stale, by at most the drift, so their query boxes grow by it. A short box
-    // that meets the query starts at most maxShort before it.
-    for (int pass = 1; pass < kEdgePasses && projections > 0 && !cutShort_; ++pass) {
-        edgesMoved_.clear();
-        for (int e = 0; e < m; ++e)
-            if (marked_[meshEdges_[e][0]] || marked_[meshEdges_[e][1]]) edgesMoved_.push_back(e);
-        if (edgesMoved_.empty()) break;
-        std::fill(marked_.begin(), marked_.end(), 0);
-        const int before = projections;
-        for (int e : edgesMoved_) {
-            if (cutShort_) break;
-            const int a = meshEdges_[e][0], b = meshEdges_[e][1];
-            Aabb box = sweptEdgeBox(P, e);
-            box.inflate(drift);
-            if (!box.lo.allFinite() || !box.hi.allFinite()) continue;
-            auto test = [&](int j) {
-                const int f = edgesTested_[j];
-                if (f != e && edgeBoxes_[j].overlaps(box))
-                    resolve(a, b, meshEdges_[f][0], meshEdges_[f][1]);
-            };
-            // A pair of two moved edges may be tested twice: the second test finds it resolved.
-            const auto first = std::lower_bound(
-                edgeOrder_.begin(), edgeOrder_.end(),
-                std::pair<Real, int>{box.lo[axis] - maxShort, std::numeric_limits<int>::min()});
-            for (auto it = first; it != edgeOrder_.end() && it->first <= box.hi[axis]; ++it) {
-                if (edgeLong_[it->second]) continue;
-                if (spent()) break;
-                test(it->second);
-            }
-            for (int j : longEdges_) {
-                if (cutShort_ || spent()) break;
-                test(j);
-            }
+}
+
+// Later passes re-test the edges a pass moved against the same boxes: only the moved edges'
+// own boxes are stale, by at most the drift, so their query boxes grow by it. A short box
+// that meets the query starts at most maxShort before it.
+bool SelfCollision::laterEdgePass(EdgeSweep& sweep) {
+    const int m = static_cast<int>(meshEdges_.size());
+    const int axis = sweep.axis;
+    edgesMoved_.clear();
+    for (int e = 0; e < m; ++e)
+        if (marked_[meshEdges_[e][0]] || marked_[meshEdges_[e][1]]) edgesMoved_.push_back(e);
+    if (edgesMoved_.empty()) return false;
+    std::fill(marked_.begin(), marked_.end(), 0);
+    const int before = sweep.projections;
+    for (int e : edgesMoved_) {
+        if (cutShort_) break;
+        const int a = meshEdges_[e][0], b = meshEdges_[e][1];
+        Aabb box = sweptEdgeBox(sweep.P, e);
+        box.inflate(sweep.drift);
+        if (!box.lo.allFinite() || !box.hi.allFinite()) continue;
+        auto test = [&](int j) {
+            const int f = edgesTested_[j];
+            if (f != e && edgeBoxes_[j].overlaps(box)) resolve(sweep, a, b, f);
+        };
+        // A pair of two moved edges may be tested twice: the second test finds it resolved.
+        const auto first = std::lower_bound(
+            edgeOrder_.begin(), edgeOrder_.end(),
+            std::pair<Real, int>{box.lo[axis] - sweep.maxShort, std::numeric_limits<int>::min()});
+        for (auto it = first; it != edgeOrder_.end() && it->first <= box.hi[axis]; ++it) {
+            if (edgeLong_[it->second]) continue;
+            if (spent(sweep)) break;
+            test(it->second);
         }
-        if (projections == before) break;
+        for (int j : longEdges_) {
+            if (cutShort_ || spent(sweep)) break;
+            test(j);
+        }
     }
-    edgeWork_.record(work, tested, cutShort_);
-    return projections;
+    return sweep.projections != before;
 }
 
 }  // namespace sim

@@ -189,6 +189,28 @@ class SelfCollision {
     // particles as moved and returns 1 when it moved one, keeping the largest move in *drift.
     int resolveEdgePair(Particles& P, int a, int b, int c, int d, Real thickness,
                         std::vector<Real>& budget, Real* drift);
+    // The contact of vertex q with triangle tri, when the pair can touch this substep.
+    bool pairContact(const Particles& P, int q, const std::array<int, 3>& tri, Real thickness,
+                     const std::vector<Contact>& colliderContacts, SelfContact& sc) const;
+    // One within-pieces resolution's state: what its passes share.
+    struct EdgeSweep {
+        Particles& P;
+        std::vector<Real>& budget;
+        Real thickness = 0;
+        int axis = 0;       // the sweep axis
+        Real maxShort = 0;  // the longest short box along it
+        Real drift = 0;     // the largest correction made since the boxes were taken
+        int projections = 0;
+        size_t work = 0, workLimit = 0;  // pairs of boxes looked at, and the bound
+    };
+    // Counts one pair of boxes looked at; true (and cutShort_) past the work bound.
+    bool spent(EdgeSweep& sweep);
+    // Edge a-b against mesh edge e.
+    void resolve(EdgeSweep& sweep, int a, int b, int e);
+    // Every short box against the boxes that start before it ends, each long box against all.
+    void firstEdgePass(EdgeSweep& sweep);
+    // The edges the last pass moved against every box; false when nothing was moved or resolved.
+    bool laterEdgePass(EdgeSweep& sweep);
     // Between pieces: each pair's vertex's edges against its triangle's edges.
     int resolveEdgesOfPairs(Particles& P, Real thickness, const std::vector<SelfContact>& pairs,
                             std::vector<Real>& budget);

@@ -4,6 +4,7 @@
 // match them to rounding: distance (PBD eq. 10-11), bending (signed dihedral angle with
 // fastAtan2), attachment, tet volume (course report eq. 20-24) and ARAP (MGPBD eq. 8,
 // arap_eval.cuh).
+#include "sim/core/fast_atan2.h"
 #include "sim/cuda/arap_eval.cuh"
 #include "sim/cuda/device_math.cuh"
 #include "sim/cuda/device_views.h"
@@ -11,39 +12,6 @@
 namespace sim::cuda {
 
 constexpr double kPi = 3.14159265358979323846;
-
-// sim/core/fast_atan2.h, the same polynomial.
-__device__ inline double fastAtan2(double y, double x) {
-    constexpr double kTanPi8 = 0.41421356237309504880;
-    constexpr double h[12] = {1.0,
-                              -0.3333333333333312,
-                              0.19999999999940893,
-                              -0.14285714279250245,
-                              0.11111110744919658,
-                              -0.09090896809064027,
-                              0.07692045330902225,
-                              -0.06662951813629191,
-                              0.05846878297330872,
-                              -0.05035102456601552,
-                              0.03796525745386593,
-                              -0.017805397205419446};
-    if (x == 0 && y == 0) return signbit(x) ? copysign(kPi, y) : y;
-    const double ax = fabs(x), ay = fabs(y);
-    const bool swapped = ay > ax;
-    double t = swapped ? ax / ay : ay / ax;
-    double base = 0;
-    if (t > kTanPi8) {
-        t = (t - 1) / (t + 1);
-        base = kPi / 4;
-    }
-    const double z = t * t;
-    double p = h[11];
-    for (int k = 10; k >= 0; --k) p = p * z + h[k];
-    double a = base + t * p;
-    if (swapped) a = kPi / 2 - a;
-    if (x < 0) a = kPi - a;
-    return copysign(a, y);
-}
 
 __device__ inline double evalDistance(D3 a, D3 b, double rest, D3 g[]) {
     const D3 d = a - b;

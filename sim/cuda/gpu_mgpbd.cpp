@@ -67,6 +67,11 @@ class GpuMgpbdCore final : public GpuMgpbdImpl {
     void setup(const StepContext& ctx, const MgpbdSettings& s);
     void prepareHierarchy(const StepContext& ctx, const MgpbdSettings& s, bool first, bool rebuilt,
                           Timings& ms);
+    std::string upload(const StepContext& ctx, Real dt, Timings& ms, bool& rebuilt,
+                       bool& deviceContacts);
+    Real evaluate(int rows, Timings& ms);
+    Real takeStep(const MgpbdSettings& s, int rows, Real omega, Real previous, Clock::time_point t,
+                  Timings& ms, Real& r);
     void finish(const StepContext& ctx, Real dt, bool deviceContacts);
     void fillStats(SolverStats& stats, const Timings& ms, int pcgIterations, int batches) const;
 
@@ -134,6 +139,70 @@ void GpuMgpbdCore<T>::prepareHierarchy(const StepContext& ctx, const MgpbdSettin
     }
 }
 
+// The system's pattern (when it changed), the rows' state, the particles and contacts to the
+// device; lambda starts at 0 (line 2).
+template <class T>
+std::string GpuMgpbdCore<T>::upload(const StepContext& ctx, Real dt, Timings& ms, bool& rebuilt,
+                                    bool& deviceContacts) {
+    auto t = Clock::now();
+    rebuilt = system_.update(ctx);
+    if (rebuilt || uploadedStructure_ != system_.structureVersion())
+        if (std::string e = uploadStructure(ctx); !e.empty()) return e;
+    ms.setup += msSince(t);
+    const int rows = system_.rows();
+
+    t = Clock::now();
+    rows_.refresh(ctx, dt, stream_);
+    particles_.upload(ctx.particles, stream_);
+    deviceContacts = !hasUnilateralConstraints(ctx) &&
+                     particles_.uploadContacts(ctx.contacts().colliders, stream_);
+    lambda_.resize(rows);
+    lambda_.zero(stream_);  // line 2
+    dlambda_.resize(rows);
+    ms.transfer += msSince(t);
+    return {};
+}
+
+// Lines 4 and 6: ||b|| at the current x and lambda.
+template <class T>
+Real GpuMgpbdCore<T>::evaluate(int rows, Timings& ms) {
+    const auto t0 = Clock::now();
+    dual_.evaluate(rows_, particles_.p(), lambda_.data(), stream_);
+    const double r = std::sqrt(norm_.dot(dual_.b().data(), dual_.b().data(), rows, stream_));
+    ms.assemble += msSince(t0);
+    return r;
+}
+
+// Lines 9-11 with the solved dlambda: x and lambda moved by omega, then (lineSearch) the
+// retries from the same x with omega halved while ||b|| grew, as the CPU solver does. Sets r
+// to the new ||b||; returns the step taken.
+template <class T>
+Real GpuMgpbdCore<T>::takeStep(const MgpbdSettings& s, int rows, Real omega, Real previous,
+                               Clock::time_point t, Timings& ms, Real& r) {
+    const int coordinates = 3 * particles_.size();
+    if (s.lineSearch) {  // x before the step, and dx, for the retries below
+        start_.resize(coordinates);
+        dx_.resize(coordinates);
+        CUDA_CHECK(cudaMemcpyAsync(start_.data(), particles_.p(), sizeof(double) * coordinates,
+                                   cudaMemcpyDeviceToDevice, stream_));
+    }
+    Real step = omega;
+    dual_.positionDelta(particles_.w(), dlambda_.data(), step, s.lineSearch ? dx_.data() : nullptr,
+                        particles_.p(), stream_);
+    launchAxpy(rows, 1.0, dlambda_.data(), lambda_.data(), stream_);
+    CUDA_CHECK(cudaStreamSynchronize(stream_));
+    ms.solve += msSince(t);
+    r = evaluate(rows, ms);
+    for (int h = 0; s.lineSearch && h < s.lineSearchHalvings && !(r <= previous); ++h) {
+        step *= 0.5;
+        CUDA_CHECK(cudaMemcpyAsync(particles_.p(), start_.data(), sizeof(double) * coordinates,
+                                   cudaMemcpyDeviceToDevice, stream_));
+        launchAxpy(coordinates, step, dx_.data(), particles_.p(), stream_);
+        r = evaluate(rows, ms);
+    }
+    return step;
+}
+
 template <class T>
 std::string GpuMgpbdCore<T>::solve(const StepContext& ctx, Real dt, SolverStats& stats,
                                    std::vector<double>& times) {
@@ -144,31 +213,12 @@ std::string GpuMgpbdCore<T>::solve(const StepContext& ctx, Real dt, SolverStats&
     Timings ms;
     int pcgIterations = 0, batches = 0;
 
-    auto t = Clock::now();
-    const bool rebuilt = system_.update(ctx);
-    if (rebuilt || uploadedStructure_ != system_.structureVersion())
-        if (std::string e = uploadStructure(ctx); !e.empty()) return e;
-    ms.setup += msSince(t);
+    bool rebuilt = false, deviceContacts = false;
+    if (std::string e = upload(ctx, dt, ms, rebuilt, deviceContacts); !e.empty()) return e;
     const int rows = system_.rows();
+    auto t = Clock::now();
 
-    t = Clock::now();
-    rows_.refresh(ctx, dt, stream_);
-    particles_.upload(ctx.particles, stream_);
-    const bool deviceContacts = !hasUnilateralConstraints(ctx) &&
-                                particles_.uploadContacts(ctx.contacts().colliders, stream_);
-    lambda_.resize(rows);
-    lambda_.zero(stream_);  // line 2
-    dlambda_.resize(rows);
-    ms.transfer += msSince(t);
-
-    const auto evaluate = [&] {  // lines 4 and 6: b at the current x and lambda
-        const auto t0 = Clock::now();
-        dual_.evaluate(rows_, particles_.p(), lambda_.data(), stream_);
-        const double r = std::sqrt(norm_.dot(dual_.b().data(), dual_.b().data(), rows, stream_));
-        ms.assemble += msSince(t0);
-        return r;
-    };
-    Real r = evaluate();
+    Real r = evaluate(rows, ms);
     Real omega = s.relaxation, b0 = 0, previous = 0, minOmega = 1;
     int it = 0;
     for (;; ++it) {
@@ -197,30 +247,7 @@ std::string GpuMgpbdCore<T>::solve(const StepContext& ctx, Real dt, SolverStats&
                        options_.graphs, stream_);
         pcgIterations += result.iterations;
         batches += result.batches;
-        const int coordinates = 3 * particles_.size();
-        if (s.lineSearch) {  // x before the step, and dx, for the retries below
-            start_.resize(coordinates);
-            dx_.resize(coordinates);
-            CUDA_CHECK(cudaMemcpyAsync(start_.data(), particles_.p(), sizeof(double) * coordinates,
-                                       cudaMemcpyDeviceToDevice, stream_));
-        }
-        Real step = omega;
-        dual_.positionDelta(particles_.w(), dlambda_.data(), step,
-                            s.lineSearch ? dx_.data() : nullptr, particles_.p(), stream_);
-        launchAxpy(rows, 1.0, dlambda_.data(), lambda_.data(), stream_);
-        CUDA_CHECK(cudaStreamSynchronize(stream_));
-        ms.solve += msSince(t);
-        r = evaluate();
-        // Line search (MgpbdSettings::lineSearch): retry from the same x with omega halved
-        // while ||b|| grew, as the CPU solver does.
-        for (int h = 0; s.lineSearch && h < s.lineSearchHalvings && !(r <= previous); ++h) {
-            step *= 0.5;
-            CUDA_CHECK(cudaMemcpyAsync(particles_.p(), start_.data(), sizeof(double) * coordinates,
-                                       cudaMemcpyDeviceToDevice, stream_));
-            launchAxpy(coordinates, step, dx_.data(), particles_.p(), stream_);
-            r = evaluate();
-        }
-        minOmega = std::min(minOmega, step);
+        minOmega = std::min(minOmega, takeStep(s, rows, omega, previous, t, ms, r));
     }
     t = Clock::now();
     finish(ctx, dt, deviceContacts);

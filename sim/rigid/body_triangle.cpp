@@ -18,18 +18,6 @@ bool over(const Real b[3]) {
     return b[0] >= -kEdgeSlack && b[1] >= -kEdgeSlack && b[2] >= -kEdgeSlack;
 }
 
-Real boundingRadius(const RigidBody& b) {
-    switch (b.shape) {
-        case RigidShape::Box:
-            return b.halfExtents.norm();
-        case RigidShape::Sphere:
-            return b.radius;
-        case RigidShape::Capsule:
-            return b.halfHeight + b.radius;
-    }
-    return 0;
-}
-
 }  // namespace
 
 int triangleFeatures(const RigidBody& body, Vec3 out[44], Real* radius) {
@@ -64,20 +52,6 @@ int triangleFeatures(const RigidBody& body, Vec3 out[44], Real* radius) {
             return n;
     }
     return 0;
-}
-
-Real evaluateBodyTriangle(const Vec3& f, const Vec3& p1, const Vec3& p2, const Vec3& p3, Real side,
-                          Real gap, Vec3* normal, Real bary[3]) {
-    const Vec3 cross = (p2 - p1).cross(p3 - p1);
-    const Real len = cross.norm();
-    if (len < 1e-14) {
-        normal->setZero();
-        bary[0] = bary[1] = bary[2] = 0;
-        return 0;
-    }
-    *normal = cross / len;
-    barycentric(f, p1, p2, p3, bary);
-    return side * (f - p1).dot(*normal) - gap;  // PBD eq. 12 with h -> g
 }
 
 namespace {
@@ -148,7 +122,7 @@ void generateBodyTriangleContacts(const std::vector<RigidBody>& bodies, const Pa
                 if (dist0 > reach + relative + thickness) continue;
                 Vec3 n;
                 Real bary[3];
-                const Real d0 = evaluateBodyTriangle(fs, a, bb, c, 1.0, 0.0, &n, bary);
+                const Real d0 = evaluateSelfContact(fs, a, bb, c, 1.0, 0.0, &n, bary);
                 if (n.squaredNorm() == 0) continue;
                 BodyTriangleContact bt;
                 bt.body = b;
@@ -211,7 +185,7 @@ void projectBodyTriangleContacts(std::vector<RigidBody>& bodies, Particles& P,
         const Vec3 &p1 = P.p[bt.tri[0]], &p2 = P.p[bt.tri[1]], &p3 = P.p[bt.tri[2]];
         Vec3 n;
         Real b[3];
-        const Real d = evaluateBodyTriangle(f, p1, p2, p3, 1.0, 0.0, &n, b);
+        const Real d = evaluateSelfContact(f, p1, p2, p3, 1.0, 0.0, &n, b);
         if (n.squaredNorm() == 0) continue;
         if (!over(b)) {
             // Beside it: no side (f may come round the edge, which is no crossing). A round

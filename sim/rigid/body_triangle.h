@@ -51,8 +51,4 @@ void projectBodyTriangleContacts(std::vector<RigidBody>& bodies, Particles& P,
                                  std::vector<BodyTriangleContact>& contacts, Real muStatic,
                                  Real muKinetic);
 
-// C and its plane normal and barycentric weights for a feature at f (pure).
-Real evaluateBodyTriangle(const Vec3& f, const Vec3& p1, const Vec3& p2, const Vec3& p3, Real side,
-                          Real gap, Vec3* normal, Real bary[3]);
-
 }  // namespace sim

@@ -135,4 +135,16 @@ void RigidBody::poseCollider(Collider& c) const {
     c.angularVelocity = omega;
 }
 
+Real boundingRadius(const RigidBody& b) {
+    switch (b.shape) {
+        case RigidShape::Box:
+            return b.halfExtents.norm();
+        case RigidShape::Sphere:
+            return b.radius;
+        case RigidShape::Capsule:
+            return b.halfHeight + b.radius;
+    }
+    return 0;
+}
+
 }  // namespace sim

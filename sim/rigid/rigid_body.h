@@ -78,4 +78,7 @@ struct RigidBody {
     Vec3 linearMomentum() const { return mass * v; }
 };
 
+// Radius of a sphere about the centre of mass that holds the whole body.
+Real boundingRadius(const RigidBody& b);
+
 }  // namespace sim

@@ -11,19 +11,6 @@ namespace sim {
 
 namespace {
 
-// Radius of a sphere about the centre of mass that holds the whole body.
-Real boundingRadius(const RigidBody& b) {
-    switch (b.shape) {
-        case RigidShape::Box:
-            return b.halfExtents.norm();
-        case RigidShape::Sphere:
-            return b.radius;
-        case RigidShape::Capsule:
-            return b.halfHeight + b.radius;
-    }
-    return 0;
-}
-
 struct Side {
     RigidBody* body;  // null for a static or kinematic collider
     Vec3 point;       // current world point

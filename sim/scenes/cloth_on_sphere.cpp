@@ -10,10 +10,7 @@ namespace {
 
 std::string build(World& world, const SceneParams& params) {
     const int res = params.resolution;
-    GridSpec grid;
-    grid.cols = grid.rows = res;
-    grid.width = grid.height = 1.6;
-    grid.origin = Vec3(-0.8, 1.4, -0.8);
+    GridSpec grid = squareGrid(res, 1.6, Vec3(-0.8, 1.4, -0.8));
     grid.diagonal = GridDiagonal::Alternating;
     std::string error = addCloth(world, makeGridMesh(grid), ClothOptions{});
     if (!error.empty()) return error;

@@ -12,10 +12,7 @@ namespace {
 
 std::string build(World& world, const SceneParams& params) {
     const int res = params.resolution;
-    GridSpec grid;
-    grid.cols = grid.rows = res;
-    grid.width = grid.height = 1.0;
-    grid.origin = Vec3(-0.5, 1.5, -0.5);
+    const GridSpec grid = squareGrid(res, 1.0, Vec3(-0.5, 1.5, -0.5));
     std::string error = addCloth(world, makeGridMesh(grid), ClothOptions{});
     if (!error.empty()) return error;
     world.pin(gridIndex(grid, 0, 0), true);

@@ -13,13 +13,10 @@ namespace {
 
 std::string build(World& world, const SceneParams& params) {
     const int res = params.resolution;
-    GridSpec grid;
-    grid.cols = grid.rows = res;
-    grid.width = grid.height = 1.0;
     // Row 0 is the top edge and rows go down, so constraints are stored from the pins
     // downwards: the order in which XPBD Gauss-Seidel sweeps converge faster here, since each
     // row then passes the weight it carries to the row above it within one sweep.
-    grid.origin = Vec3(-0.5, 2.0, 0.0);
+    GridSpec grid = squareGrid(res, 1.0, Vec3(-0.5, 2.0, 0.0));
     grid.vAxis = -Vec3::UnitY();
     ClothOptions options;
     options.bending = false;

@@ -13,11 +13,8 @@ namespace {
 
 std::string build(World& world, const SceneParams& params) {
     const int res = params.resolution;
-    GridSpec grid;
-    grid.cols = grid.rows = res;
-    grid.width = grid.height = 1.0;
     const Real tilt = 0.35;  // [rad] from vertical, so it folds one way
-    grid.origin = Vec3(-0.5, 1.2, 0.0);
+    GridSpec grid = squareGrid(res, 1.0, Vec3(-0.5, 1.2, 0.0));
     grid.vAxis = Vec3(0, -std::cos(tilt), std::sin(tilt));
     std::string error = addCloth(world, makeGridMesh(grid), ClothOptions{});
     if (!error.empty()) return error;

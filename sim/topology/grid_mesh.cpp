@@ -2,6 +2,14 @@
 
 namespace sim {
 
+GridSpec squareGrid(int res, Real size, const Vec3& origin) {
+    GridSpec grid;
+    grid.cols = grid.rows = res;
+    grid.width = grid.height = size;
+    grid.origin = origin;
+    return grid;
+}
+
 TriangleMesh makeGridMesh(const GridSpec& spec) {
     TriangleMesh mesh;
     for (int r = 0; r <= spec.rows; ++r)

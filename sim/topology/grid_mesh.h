@@ -16,6 +16,8 @@ struct GridSpec {
     Vec3 vAxis = Vec3::UnitZ();
     GridDiagonal diagonal = GridDiagonal::Uniform;
 };
+// A square grid of res x res quads of side `size`, vertex (0, 0) at `origin`, rows along z.
+GridSpec squareGrid(int res, Real size, const Vec3& origin);
 TriangleMesh makeGridMesh(const GridSpec& spec);
 inline int gridIndex(const GridSpec& spec, int row, int col) {
     return row * (spec.cols + 1) + col;

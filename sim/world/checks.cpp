@@ -139,10 +139,8 @@ struct Grid {
 
 }  // namespace
 
-int CrossingMonitor::count(const std::vector<Vec3>& x0, const std::vector<Vec3>& x1,
-                           const std::vector<Triangle>& triangles, long budget) {
-    long work = 0;
-    if (triangles.empty()) return 0;
+Real CrossingMonitor::boxTriangles(const std::vector<Vec3>& x0, const std::vector<Vec3>& x1,
+                                   const std::vector<Triangle>& triangles) {
     Real edges = 0;
     triBoxes_.resize(triangles.size());
     for (size_t t = 0; t < triangles.size(); ++t) {
@@ -152,8 +150,28 @@ int CrossingMonitor::count(const std::vector<Vec3>& x0, const std::vector<Vec3>&
         const Real e = (x0[triangles[t][1]] - x0[triangles[t][0]]).norm();
         if (std::isfinite(e)) edges += e;
     }
+    return edges;
+}
+
+uint64_t CrossingMonitor::sortCells() {
+    size_t buckets = 1;
+    while (buckets < 2 * cellOf_.size() + 1) buckets *= 2;
+    const uint64_t mask = buckets - 1;
+    start_.assign(buckets + 1, 0);
+    for (const auto& [key, t] : cellOf_) ++start_[(key & mask) + 1];
+    for (size_t b = 0; b < buckets; ++b) start_[b + 1] += start_[b];
+    entries_.resize(cellOf_.size());
+    fill_.assign(start_.begin(), start_.end() - 1);
+    for (const auto& [key, t] : cellOf_) entries_[fill_[key & mask]++] = t;
+    return mask;
+}
+
+int CrossingMonitor::count(const std::vector<Vec3>& x0, const std::vector<Vec3>& x1,
+                           const std::vector<Triangle>& triangles, long budget) {
+    long work = 0;
+    if (triangles.empty()) return 0;
     Grid grid;
-    grid.inv = 1.0 / std::max(2 * edges / triangles.size(), Real(1e-6));
+    grid.inv = 1.0 / std::max(2 * boxTriangles(x0, x1, triangles) / triangles.size(), Real(1e-6));
     // Hashed grid as one array sorted by bucket (counting sort): entries of bucket b are
     // entries_[start_[b], start_[b + 1]).
     std::array<int64_t, 3> lo{}, hi{};
@@ -168,15 +186,7 @@ int CrossingMonitor::count(const std::vector<Vec3>& x0, const std::vector<Vec3>&
             for (int64_t j = lo[1]; j <= hi[1]; ++j)
                 for (int64_t k = lo[2]; k <= hi[2]; ++k) cellOf_.push_back({Grid::key(i, j, k), t});
     }
-    size_t buckets = 1;
-    while (buckets < 2 * cellOf_.size() + 1) buckets *= 2;
-    const uint64_t mask = buckets - 1;
-    start_.assign(buckets + 1, 0);
-    for (const auto& [key, t] : cellOf_) ++start_[(key & mask) + 1];
-    for (size_t b = 0; b < buckets; ++b) start_[b + 1] += start_[b];
-    entries_.resize(cellOf_.size());
-    fill_.assign(start_.begin(), start_.end() - 1);
-    for (const auto& [key, t] : cellOf_) entries_[fill_[key & mask]++] = t;
+    const uint64_t mask = sortCells();
     work += static_cast<long>(cellOf_.size() + triangles.size());
     seen_.assign(triangles.size(), 0);
     stamp_ = 0;

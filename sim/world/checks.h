@@ -60,6 +60,12 @@ class CrossingMonitor {
     long lastWork() const { return lastWork_; }
 
   private:
+    // Each triangle's box swept from x0 to x1 into triBoxes_; returns the sum of their first
+    // edges' lengths (the grid's cell size follows it).
+    Real boxTriangles(const std::vector<Vec3>& x0, const std::vector<Vec3>& x1,
+                      const std::vector<Triangle>& triangles);
+    // Sorts cellOf_ by bucket into entries_ (a counting sort); returns the bucket mask.
+    uint64_t sortCells();
     int count(const std::vector<Vec3>& x0, const std::vector<Vec3>& x1,
               const std::vector<Triangle>& triangles, long budget);
 

@@ -10,6 +10,7 @@
 #include <random>
 
 #include "sim/collision/sdf.h"
+#include "sim/collision/self_collision.h"
 #include "sim/contact/collision_stage.h"
 #include "sim/io/state_file.h"
 #include "sim/rigid/body_triangle.h"
@@ -130,17 +131,17 @@ TEST(RigidBody, FeatureTriangleGradients) {
         const Real side = trial % 2 ? 1.0 : -1.0;
         Vec3 n;
         Real bary[3];
-        const Real C = evaluateBodyTriangle(f, a, b, c, side, 0.01, &n, bary);
+        const Real C = evaluateSelfContact(f, a, b, c, side, 0.01, &n, bary);
         const Real h = 1e-6;
         for (int d = 0; d < 3; ++d) {
             const Vec3 e = h * Vec3::Unit(d);
             Vec3 m;
             Real bb[3];
-            const Real df = (evaluateBodyTriangle(f + e, a, b, c, side, 0.01, &m, bb) -
-                             evaluateBodyTriangle(f - e, a, b, c, side, 0.01, &m, bb)) /
+            const Real df = (evaluateSelfContact(f + e, a, b, c, side, 0.01, &m, bb) -
+                             evaluateSelfContact(f - e, a, b, c, side, 0.01, &m, bb)) /
                             (2 * h);
-            const Real dt = (evaluateBodyTriangle(f, a + e, b + e, c + e, side, 0.01, &m, bb) -
-                             evaluateBodyTriangle(f, a - e, b - e, c - e, side, 0.01, &m, bb)) /
+            const Real dt = (evaluateSelfContact(f, a + e, b + e, c + e, side, 0.01, &m, bb) -
+                             evaluateSelfContact(f, a - e, b - e, c - e, side, 0.01, &m, bb)) /
                             (2 * h);
             EXPECT_NEAR(df, side * n[d], 1e-7);
             EXPECT_NEAR(dt, -side * (bary[0] + bary[1] + bary[2]) * n[d], 1e-7);

@@ -60,105 +60,134 @@ Real MgpbdSolver::evaluate(const StepContext& ctx, Real dt, int it) {
     return norm(system_.b);
 }
 
+// The outer loop (Algorithm 1, lines 3-10) over its named parts: the substep's start and
+// budget, the budget's sweeps-only choice, b and the warm start, one global iteration at a
+// time until the loop's test stops it, then the guards and the fallback sweeps.
 void MgpbdSolver::solve(const StepContext& ctx, Real dt) {
+    Loop loop = beginSubstep(ctx, dt);
+    if (sweepsOnlySubstep(ctx, loop)) return;
+    startLoop(ctx, dt, loop);
+    int it = 0;
+    for (;; ++it) {
+        stats_.residualHistory.push_back(loop.r);
+        times_.push_back(wallMsSince(loop.start));
+        if (loopStops(ctx, it, loop) || !globalIteration(ctx, it, loop)) break;
+    }
+    afterLoop(ctx, it, loop.r, loop.rStart, loop.guardAtEnd,
+              mg_.budgetStop || loop.rejected || loop.watchdogStop);
+    finishAfterLoop(ctx, it, loop.b0, loop.budget, loop.rejected, it == 0 && mg_.budgetSweeps > 0);
+}
+
+MgpbdSolver::Loop MgpbdSolver::beginSubstep(const StepContext& ctx, Real dt) {
     const MgpbdSettings& s = ctx.settings.mgpbd;
-    const auto start = Wall::now();
+    Loop loop;
+    loop.start = Wall::now();
     mg_ = MgpbdStats{};
     stats_.residualHistory.clear();
     times_.clear();
     dt_ = dt;
-    const double budget =
-        s.frameBudgetMs > 0 ? s.frameBudgetMs * kWorkUnitsPerMs / std::max(ctx.settings.substeps, 1)
-                            : 0.0;
-    work_.start(budget);
+    loop.budget = s.frameBudgetMs > 0
+                      ? s.frameBudgetMs * kWorkUnitsPerMs / std::max(ctx.settings.substeps, 1)
+                      : 0.0;
+    work_.start(loop.budget);
 
     auto t = mgpbd_clock::nowMs();
-    const bool rebuilt = system_.update(ctx);
+    loop.rebuilt = system_.update(ctx);
     mg_.msSetup += msSince(t);
-    const int rows = system_.rows();
-    lambda_.assign(rows, 0.0);  // line 2
-    Particles& P = ctx.particles;
-    if (s.primalResidual) predicted_ = P.p;
-    freeCloth_ = rows > 0 && freeCloth(ctx);
-    const bool sweepsOnly = freeCloth_ && work_.limited();  // no global step (freeCloth)
+    loop.rows = system_.rows();
+    lambda_.assign(loop.rows, 0.0);  // line 2
+    if (s.primalResidual) predicted_ = ctx.particles.p;
+    freeCloth_ = loop.rows > 0 && freeCloth(ctx);
+    loop.sweepsOnly = freeCloth_ && work_.limited();  // no global step (freeCloth)
     // The first step of each iteration: the paper's omega or the line search's (backtracking).
-    Real omega = s.lineSearch ? s.lineSearchStep : (s.liveOmega > 0 ? s.liveOmega : s.relaxation);
-    Real previous = 0;
-    // When the budget cannot hold b's evaluation and one global iteration after it (the
-    // loop's test at it = 0), or the cloth is free, the substep is the fallback sweeps alone:
-    // b is skipped but charged, so the sweep count is the same either way. Evaluated all the
-    // same when it may stop the substep (the last one ended under atol: a cloth at rest) and
-    // on a frame a state file may resume at, so the choice replays exactly. Skipping b saves
-    // the frame time the sweep-only scenes need (docs/notes/mgpbd-budget.md).
+    loop.omega = s.lineSearch ? s.lineSearchStep : (s.liveOmega > 0 ? s.liveOmega : s.relaxation);
+    return loop;
+}
+
+// When the budget cannot hold b's evaluation and one global iteration after it (the loop's
+// test at it = 0), or the cloth is free, the substep is the fallback sweeps alone: b is
+// skipped but charged, so the sweep count is the same either way. Evaluated all the same
+// when it may stop the substep (the last one ended under atol: a cloth at rest) and on a
+// frame a state file may resume at, so the choice replays exactly. Skipping b saves the
+// frame time the sweep-only scenes need (docs/notes/mgpbd-budget.md).
+bool MgpbdSolver::sweepsOnlySubstep(const StepContext& ctx, const Loop& loop) {
+    const MgpbdSettings& s = ctx.settings.mgpbd;
     const bool resumable =
         lastSolveFrame_ != ctx.frame() && mgpbdSetupAligned(ctx.frame(), s.setupInterval);
-    if (work_.limited() && !s.warmStart && rows > 0 && s.maxIterations > 0 && !resumable &&
-        lastResidual_ >= s.atol &&
-        (sweepsOnly ||
-         system_.evaluateWork() + firstIterationEstimate(ctx, rebuilt) > work_.left())) {
-        charge(mg_.workAssemble, system_.evaluateWork());
-        mg_.budgetStop = true;
-        stats_.residualHistory.push_back(0);
-        times_.push_back(wallMsSince(start));
-        fallbackSweeps(ctx, 0, 0);
-        finishAfterLoop(ctx, 0, 0, budget, false, mg_.budgetSweeps > 0);  // XPBD's solve
-        return;
-    }
-    Real r = evaluate(ctx, dt, 0);
-    const Real b0 = r;
-    if (s.warmStart) r = warmStart(ctx, dt, r);
-    const Real rStart = r;  // the divergence guard's reference
-    double lastIterationWork = 0;
-    bool rejected = false;
+    if (!work_.limited() || s.warmStart || loop.rows == 0 || s.maxIterations <= 0 || resumable ||
+        !(lastResidual_ >= s.atol) ||
+        !(loop.sweepsOnly ||
+          system_.evaluateWork() + firstIterationEstimate(ctx, loop.rebuilt) > work_.left()))
+        return false;
+    charge(mg_.workAssemble, system_.evaluateWork());
+    mg_.budgetStop = true;
+    stats_.residualHistory.push_back(0);
+    times_.push_back(wallMsSince(loop.start));
+    fallbackSweeps(ctx, 0, 0);
+    finishAfterLoop(ctx, 0, 0, loop.budget, false, mg_.budgetSweeps > 0);  // XPBD's solve
+    return true;
+}
+
+void MgpbdSolver::startLoop(const StepContext& ctx, Real dt, Loop& loop) {
+    const MgpbdSettings& s = ctx.settings.mgpbd;
+    loop.r = evaluate(ctx, dt, 0);
+    loop.b0 = loop.r;
+    if (s.warmStart) loop.r = warmStart(ctx, dt, loop.r);
+    loop.rStart = loop.r;  // the divergence guard's reference
     // The watchdog (MgpbdSettings::watchdogSteps; not under a budget): the best state so far
     // and the steps since.
     watching_ = s.watchdogSteps > 0 && !s.lineSearch && !work_.limited();
     // Without a budget or the watchdog, the start is kept for the guard at the loop's end.
-    const bool guardAtEnd = !work_.limited() && !watching_ && !s.lineSearch;
-    bool watchdogStop = false;
-    if (watching_ || guardAtEnd) keepBest(ctx, 0, r);
-    int it = 0;
-    for (;; ++it) {
-        stats_.residualHistory.push_back(r);
-        times_.push_back(wallMsSince(start));
-        if (rejected || watchdogStop || rows == 0 || it >= s.maxIterations || r < s.atol ||
-            (s.rtol > 0 && r < s.rtol * b0))
-            break;
-        // Budget: the first global iteration must fit whole (else only sweeps, below); a
-        // later one must fit as the last one did. A free cloth's takes none (sweepsOnly).
-        if (work_.limited() &&
-            ((it == 0 && sweepsOnly) ||
-             work_.used + (it == 0 ? firstIterationEstimate(ctx, rebuilt) : lastIterationWork) >
-                 work_.limit)) {
-            mg_.budgetStop = true;
-            break;
-        }
-        if (s.timeBudgetMs > 0 && wallMsSince(start) > s.timeBudgetMs) break;  // benches only
-        const double before = work_.used;
-        if (s.backtracking && it > 0 && r > previous) omega = std::max(omega * 0.5, 1.0 / 1024);
-        previous = r;
+    loop.guardAtEnd = !work_.limited() && !watching_ && !s.lineSearch;
+    if (watching_ || loop.guardAtEnd) keepBest(ctx, 0, loop.r);
+}
 
-        if (it == 0) mg_.primal = s.primalSystem && PrimalSystem::applicable(system_);
-        directStep_ = false;
-        pcgTolerance_ = s.pcgTolerance;
-        if (s.inexactSolves && r > 0)
-            pcgTolerance_ = std::max(s.pcgTolerance, std::min(Real(0.1), Real(0.5) * s.atol / r));
-        mg_.pcgIterations +=
-            mg_.primal ? solvePrimal(ctx, it == 0, rebuilt) : solveDual(ctx, it == 0, rebuilt);
-        rejected = !takeStep(ctx, it, omega, previous, rStart, r);
-        if (mg_.diverged) break;  // straight to the sweeps below, kept whatever ||b|| says
-        if (s.localSweeps > 0) {
-            const Real unswept = r;
-            r = localSweeps(ctx, it, r, s.localSweeps);
-            // Sweeps that lowered ||b|| after a rejected step moved the state: the next global
-            // step differs, so the loop goes on (the residual still never grows).
-            if (rejected && r < unswept) rejected = false;
-        }
-        lastIterationWork = work_.used - before;
-        if (watching_ && !rejected) watchdogStop = watchdogAfterStep(ctx, it, r);
+bool MgpbdSolver::loopStops(const StepContext& ctx, int it, const Loop& loop) {
+    const MgpbdSettings& s = ctx.settings.mgpbd;
+    if (loop.rejected || loop.watchdogStop || loop.rows == 0 || it >= s.maxIterations ||
+        loop.r < s.atol || (s.rtol > 0 && loop.r < s.rtol * loop.b0))
+        return true;
+    // Budget: the first global iteration must fit whole (else only sweeps, after the loop); a
+    // later one must fit as the last one did. A free cloth's takes none (sweepsOnly).
+    if (work_.limited() && ((it == 0 && loop.sweepsOnly) ||
+                            work_.used + (it == 0 ? firstIterationEstimate(ctx, loop.rebuilt)
+                                                  : loop.lastIterationWork) >
+                                work_.limit)) {
+        mg_.budgetStop = true;
+        return true;
     }
-    afterLoop(ctx, it, r, rStart, guardAtEnd, mg_.budgetStop || rejected || watchdogStop);
-    finishAfterLoop(ctx, it, b0, budget, rejected, it == 0 && mg_.budgetSweeps > 0);
+    return s.timeBudgetMs > 0 && wallMsSince(loop.start) > s.timeBudgetMs;  // benches only
+}
+
+// One global iteration: the linear solve, the step (accepted or rejected), the local
+// sweeps, the watchdog. False when the step diverged (the fallback sweeps follow, kept
+// whatever ||b|| says).
+bool MgpbdSolver::globalIteration(const StepContext& ctx, int it, Loop& loop) {
+    const MgpbdSettings& s = ctx.settings.mgpbd;
+    const double before = work_.used;
+    if (s.backtracking && it > 0 && loop.r > loop.previous)
+        loop.omega = std::max(loop.omega * 0.5, 1.0 / 1024);
+    loop.previous = loop.r;
+
+    if (it == 0) mg_.primal = s.primalSystem && PrimalSystem::applicable(system_);
+    directStep_ = false;
+    pcgTolerance_ = s.pcgTolerance;
+    if (s.inexactSolves && loop.r > 0)
+        pcgTolerance_ = std::max(s.pcgTolerance, std::min(Real(0.1), Real(0.5) * s.atol / loop.r));
+    mg_.pcgIterations += mg_.primal ? solvePrimal(ctx, it == 0, loop.rebuilt)
+                                    : solveDual(ctx, it == 0, loop.rebuilt);
+    loop.rejected = !takeStep(ctx, it, loop.omega, loop.previous, loop.rStart, loop.r);
+    if (mg_.diverged) return false;
+    if (s.localSweeps > 0) {
+        const Real unswept = loop.r;
+        loop.r = localSweeps(ctx, it, loop.r, s.localSweeps);
+        // Sweeps that lowered ||b|| after a rejected step moved the state: the next global
+        // step differs, so the loop goes on (the residual still never grows).
+        if (loop.rejected && loop.r < unswept) loop.rejected = false;
+    }
+    loop.lastIterationWork = work_.used - before;
+    if (watching_ && !loop.rejected) loop.watchdogStop = watchdogAfterStep(ctx, it, loop.r);
+    return true;
 }
 
 void MgpbdSolver::afterLoop(const StepContext& ctx, int it, Real r, Real rStart, bool guardAtEnd,

@@ -25,6 +25,7 @@
 // `setupInterval` frames (§4.2) while the Galerkin operators follow A at every solve. All
 // per-substep storage is kept between substeps: a solve allocates nothing once warm.
 #include <algorithm>
+#include <chrono>
 #include <vector>
 
 #include "sim/solvers/chebyshev_sweeps.h"
@@ -74,6 +75,25 @@ class MgpbdSolver final : public Solver {
     }
 
   private:
+    // The outer loop's state within one substep (solve and its parts).
+    struct Loop {
+        std::chrono::steady_clock::time_point start;
+        double budget = 0;               // work units of this substep (0: no budget)
+        bool rebuilt = false;            // the system's pattern was rebuilt this substep
+        int rows = 0;                    // rows of the system
+        bool sweepsOnly = false;         // a free cloth under a budget: no global step
+        Real omega = 0;                  // the step's first length
+        Real r = 0, b0 = 0, rStart = 0;  // ||b|| now, at line 3, after the warm start
+        Real previous = 0;               // ||b|| before the last iteration
+        double lastIterationWork = 0;    // work units the last global iteration took
+        bool rejected = false, watchdogStop = false, guardAtEnd = false;
+    };
+    Loop beginSubstep(const StepContext& ctx, Real dt);
+    // True when the substep was the fallback sweeps alone (done).
+    bool sweepsOnlySubstep(const StepContext& ctx, const Loop& loop);
+    void startLoop(const StepContext& ctx, Real dt, Loop& loop);
+    bool loopStops(const StepContext& ctx, int it, const Loop& loop);
+    bool globalIteration(const StepContext& ctx, int it, Loop& loop);
     void addPrimalResidual(const StepContext& ctx);
     bool setupDue(const StepContext& ctx, const AmgHierarchy& amg, long lastSetup,
                   bool rebuilt) const;
