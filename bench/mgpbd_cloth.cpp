@@ -6,7 +6,7 @@
 //   mgpbd-jpcg    the same outer loop with Jacobi-preconditioned CG inside (baseline)
 //   mgpbd-primal  the same outer loop solving each dual system through its primal form
 //                 (MgpbdSettings::primalSystem: SA-AMG-PCG on K = M + J^T D^-1 J)
-//   xpbd-gs       XPBD Gauss-Seidel sweeps (GaussSeidelSolver::sweep)
+//   xpbd-gs       XPBD Gauss-Seidel sweeps (sim::sweep, sim/sweeps/sweeps.h)
 //   xpbd-jacobi   XPBD Jacobi: every dlambda_j = (-C_j - at lambda_j)/A_jj from the same
 //                 positions, scaled by 1/(max particle degree) so that it converges
 // Every MGPBD run starts with a fresh solver, so its time includes building A's pattern and
@@ -22,8 +22,8 @@
 #include "bench/mgpbd_cli.h"
 #include "sim/constraints/constraint_set.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
-#include "sim/solvers/pbd/gauss_seidel_solver.h"
-#include "sim/solvers/residual.h"
+#include "sim/sweeps/residual.h"
+#include "sim/sweeps/sweeps.h"
 
 namespace bench {
 namespace {
@@ -92,7 +92,7 @@ void runXpbd(const sim::World& base, bool jacobi, const Args& a, int res, int fr
     sim::World world = copyOf(base, res);
     const sim::Real dt = world.settings.substepDt();
     sim::LambdaSet lambdas;
-    sim::GaussSeidelSolver::resetLambdas(world.context(), lambdas);
+    sim::resetLambdas(world.context(), lambdas);
     std::vector<int> degree(world.particles.size(), 0);
     sim::visitConstraints(world.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
@@ -110,8 +110,8 @@ void runXpbd(const sim::World& base, bool jacobi, const Args& a, int res, int fr
         if (jacobi)
             xpbdJacobiSweep(world, dt, lambdas, degree, dx);
         else
-            sim::GaussSeidelSolver::sweep(world.context(), sim::ProjectionMode::Compliance, dt, 1,
-                                          lambdas);
+            sim::sweep(world.context(), lambdas,
+                       {.mode = sim::ProjectionMode::Compliance, .dt = dt});
         wall += msSince(t);
         r = sim::dualResidual(world.context(), sim::ProjectionMode::Compliance, dt, lambdas);
         if (logged(it) || r < a.atol)

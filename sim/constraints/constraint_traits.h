@@ -57,6 +57,8 @@ inline constexpr int kVariableArity = -1;
 template <class T>
 struct CommonTraitsDefaults {
     using Type = T;
+    // Chains of its constraints may be projected a chain at a time (sim/sweeps/edge_chains.h).
+    static constexpr bool chainable = false;
     static constexpr bool unilateral = false;  // acts only while C < 0 (never pulls)
     // Couples many particles in one row (a closed surface's volume): MGPBD leaves it out of
     // its global system, whose primal form K = M + J^T D^-1 J would get a dense block over

@@ -34,6 +34,7 @@ template <>
 struct ConstraintTraits<DistanceConstraint> : TraitsDefaults<DistanceConstraint, 2> {
     static constexpr const char* name = "distance";
     static constexpr SplitRule split = SplitRule::DuplicateShared;
+    static constexpr bool chainable = true;  // edge chains (sim/sweeps/edge_chains.h)
     static std::array<int*, 2> refs(DistanceConstraint& c) { return {&c.i, &c.j}; }
     static Real evaluate(const DistanceConstraint& c, const std::vector<Vec3>& p, Vec3 (&g)[2]) {
         return evaluateDistance(p[c.i], p[c.j], c.restLength, g);

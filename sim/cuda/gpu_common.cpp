@@ -7,7 +7,7 @@
 #include "sim/contact/collision_stage.h"
 #include "sim/contact/step_context.h"
 #include "sim/cuda/linalg_kernels.h"
-#include "sim/solvers/pbd/gauss_seidel_solver.h"
+#include "sim/sweeps/sweeps.h"
 
 namespace sim::cuda {
 
@@ -45,8 +45,8 @@ bool hasUnilateralConstraints(const StepContext& ctx) {
 
 void projectRemaining(const StepContext& ctx, Real dt, bool contactsDone) {
     if (!contactsDone) {
-        GaussSeidelSolver::projectDense(ctx, dt, 3);  // as MgpbdSolver (kDensePasses)
-        GaussSeidelSolver::projectUnilateral(ctx);
+        projectDense(ctx, dt, 3);  // as MgpbdSolver (kDensePasses)
+        projectUnilateral(ctx);
         projectCollisions(ctx, dt);
     } else if (!ctx.contacts().self.empty()) {
         projectSelfContacts(ctx.particles, ctx.contacts().self, ctx.settings.selfThickness,

@@ -2,7 +2,7 @@
 // The GPU XPBD baselines of issue 19, one sweep per call (CPU references and the formulas:
 // xpbd_reference.h): Jacobi with atomic accumulation of the corrections, and graph-coloured
 // Gauss-Seidel with one launch per colour. Plus the dual residual ||-C - alpha~ lambda||'s
-// per-row terms, the measure every solver reports (sim/solvers/residual.h).
+// per-row terms, the measure every solver reports (sim/sweeps/residual.h).
 #include <cuda_runtime_api.h>
 
 #include "sim/cuda/device_views.h"

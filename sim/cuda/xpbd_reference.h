@@ -27,7 +27,7 @@ void xpbdJacobiSweep(const StepContext& ctx, Real dt, const RowTable& table,
 void xpbdColouredSweep(const StepContext& ctx, Real dt, const RowTable& table,
                        const std::vector<std::vector<int>>& colours, std::vector<Real>& lambda,
                        bool reverse = false);
-// ||-C - alpha~ lambda|| over the rows (sim/solvers/residual.h's measure).
+// ||-C - alpha~ lambda|| over the rows (sim/sweeps/residual.h's measure).
 Real rowDualResidual(const StepContext& ctx, Real dt, const RowTable& table,
                      const std::vector<Real>& lambda);
 

@@ -1,7 +1,7 @@
 # Issue 55: the folders of sim/ form layers, each including only the layers below it, so no
 # include runs upward and no two folders include each other; app/ reaches the solvers only
 # through the solver table (sim/solvers/solver.h). The order is docs/architecture.md's.
-set(layers core constraints topology collision rigid contact solvers world cuda io scenes)
+set(layers core constraints topology collision rigid contact sweeps solvers world cuda io scenes)
 
 file(GLOB_RECURSE files RELATIVE ${SOURCE_DIR}
      ${SOURCE_DIR}/sim/*.h ${SOURCE_DIR}/sim/*.cpp ${SOURCE_DIR}/sim/*.cu ${SOURCE_DIR}/sim/*.cuh)

@@ -11,7 +11,7 @@
 #include "sim/cuda/xpbd_reference.h"
 #include "sim/solvers/mgpbd/dual_system.h"
 #include "sim/solvers/pbd/gauss_seidel_solver.h"
-#include "sim/solvers/residual.h"
+#include "sim/sweeps/residual.h"
 #include "tests/cuda/gpu_test_util.h"
 
 namespace sim::cuda {
@@ -76,7 +76,7 @@ TEST(RowTable, DualResidualEqualsTheSolversResidual) {
     const RowTable table = buildRowTable(world.context());
     std::vector<Real> lambda(table.size());
     LambdaSet lambdas;
-    GaussSeidelSolver::resetLambdas(world.context(), lambdas);
+    resetLambdas(world.context(), lambdas);
     for (int r = 0; r < table.size(); ++r) {
         lambda[r] = random.uniform(-1e-3, 1e-3);
         lambdas[table.rows[r].type][table.rows[r].lambdaIndex()] = lambda[r];
@@ -130,12 +130,12 @@ TEST(XpbdReference, ColouredAndJacobiSweepsConvergeAsGaussSeidelDoes) {
     const auto colours = colourConstraintRows(table);
     const std::vector<int> degree = rowDegrees(table);
     LambdaSet lambdas;
-    GaussSeidelSolver::resetLambdas(gs.context(), lambdas);
+    resetLambdas(gs.context(), lambdas);
     std::vector<Real> lc(table.size(), 0.0), lj(table.size(), 0.0);
     const Real initial = rowDualResidual(gs.context(), dt, table, lc);
     std::vector<Vec3> dx;
     for (int sweep = 0; sweep < 4000; ++sweep) {
-        GaussSeidelSolver::sweep(gs.context(), ProjectionMode::Compliance, dt, 1, lambdas);
+        sim::sweep(gs.context(), lambdas, {.mode = ProjectionMode::Compliance, .dt = dt});
         xpbdColouredSweep(coloured.context(), dt, table, colours, lc);
     }
     for (int sweep = 0; sweep < 30000; ++sweep)
@@ -171,10 +171,10 @@ TEST(XpbdReference, ColouredSweepEqualsGaussSeidelOnIndependentRows) {
     ASSERT_EQ(colours.size(), 1u);
     std::vector<Real> lambda(table.size(), 0.0);
     LambdaSet lambdas;
-    GaussSeidelSolver::resetLambdas(gs.context(), lambdas);
+    resetLambdas(gs.context(), lambdas);
     for (int sweep = 0; sweep < 3; ++sweep) {
         xpbdColouredSweep(world.context(), dt, table, colours, lambda);
-        GaussSeidelSolver::sweep(gs.context(), ProjectionMode::Compliance, dt, 1, lambdas);
+        sim::sweep(gs.context(), lambdas, {.mode = ProjectionMode::Compliance, .dt = dt});
     }
     for (int i = 0; i < world.particles.size(); ++i)
         EXPECT_EQ(world.particles.p[i], gs.particles.p[i]);
@@ -246,8 +246,8 @@ TEST(XpbdReference, JacobiEqualsGaussSeidelOnIndependentRows) {
     std::vector<Vec3> dx;
     xpbdJacobiSweep(world.context(), dt, table, rowDegrees(table), lambda, dx);
     LambdaSet lambdas;
-    GaussSeidelSolver::resetLambdas(gs.context(), lambdas);
-    GaussSeidelSolver::sweep(gs.context(), ProjectionMode::Compliance, dt, 1, lambdas);
+    resetLambdas(gs.context(), lambdas);
+    sweep(gs.context(), lambdas, {.mode = ProjectionMode::Compliance, .dt = dt});
     for (int i = 0; i < world.particles.size(); ++i)
         EXPECT_LT((world.particles.p[i] - gs.particles.p[i]).norm(), 1e-15) << "particle " << i;
     EXPECT_LT(test::relativeError(lambda, lambdas[0]), 1e-15);

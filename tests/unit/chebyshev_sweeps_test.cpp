@@ -1,7 +1,7 @@
 // Chebyshev acceleration of Gauss-Seidel sweeps (solvers/chebyshev_sweeps.h): off it changes
 // nothing, on a model problem it converges faster than the plain sweeps and never moves a
 // pinned particle, and on the hanging cloth it lowers MGPBD's strain (issue 14, line 1).
-#include "sim/solvers/chebyshev_sweeps.h"
+#include "sim/sweeps/chebyshev_sweeps.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // Line sweeps (solvers/edge_chains.h): which edges form chains, that one block step solves a
 // chain's linearised rows exactly and conserves momentum, and what they do for MGPBD's
 // strain on the hanging cloth.
-#include "sim/solvers/edge_chains.h"
+#include "sim/sweeps/edge_chains.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Issue 20: PBD with one Gauss-Seidel iteration per substep gained energy in array order
 // (hanging_cloth res 99, dt 0.005, 5 x 1: 1.9e8 J at frame 60). The sweep now goes in rounds
-// (sim/solvers/sweep_order.h); kinetic energy stays below the m g h the cloth could release.
+// (sim/sweeps/sweep_order.h); kinetic energy stays below the m g h the cloth could release.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,7 +8,7 @@
 
 #include "sim/constraints/constraint_set.h"
 #include "sim/scenes/scene_table.h"
-#include "sim/solvers/sweep_order.h"
+#include "sim/sweeps/sweep_order.h"
 #include "sim/world/checks.h"
 #include "sim/world/cut.h"
 #include "sim/world/metrics.h"

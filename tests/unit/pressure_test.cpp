@@ -16,7 +16,7 @@
 #include "sim/io/state_file.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
-#include "sim/solvers/pbd/gauss_seidel_solver.h"
+#include "sim/sweeps/sweeps.h"
 #include "sim/topology/closed_surfaces.h"
 #include "sim/world/checks.h"
 #include "sim/world/state_hash.h"
@@ -123,12 +123,12 @@ TEST(Pressure, OneProjectionRestoresTheTargetVolumeToSecondOrder) {
     const Real before = enclosedVolume(c, world.particles.p) / (1.2 * c.restVolume);
     EXPECT_NEAR(before, 1.0, 1e-9);  // the scene starts inflated
     c.pressure = 1.5;                // the slider moved
-    GaussSeidelSolver::projectDense(world.context(), world.settings.substepDt(), 1);
+    projectDense(world.context(), world.settings.substepDt(), 1);
     // A 25 % step: V is cubic along the gradient, so one Newton step leaves ~(0.25)^2 / 3.
     const Real one = enclosedVolume(c, world.particles.p) / (1.5 * c.restVolume);
     EXPECT_NEAR(one, 1.0, 0.03);
     EXPECT_GT(std::abs(one - 1), 1e-4);
-    GaussSeidelSolver::projectDense(world.context(), world.settings.substepDt(), 2);
+    projectDense(world.context(), world.settings.substepDt(), 2);
     EXPECT_NEAR(enclosedVolume(c, world.particles.p) / (1.5 * c.restVolume), 1.0, 1e-5);
 }
 

@@ -4,7 +4,7 @@
 
 #include "sim/constraints/projection.h"
 #include "sim/contact/step_context.h"
-#include "sim/solvers/residual.h"
+#include "sim/sweeps/residual.h"
 
 namespace sim {
 
@@ -141,12 +141,17 @@ void HpbdSolver::solve(const StepContext& ctx, Real dt) {
             prolong(ctx, l - 1);
         }
     }
-    GaussSeidelSolver::resetLambdas(ctx, lambdas_);
+    resetLambdas(ctx, lambdas_);
     order_.update(ctx);
     const ProjectionMode mode = ctx.settings.hierarchyProjection;
     const int iterations = ctx.settings.iterations;
     for (int it = 0; it < iterations; ++it)
-        GaussSeidelSolver::sweep(ctx, mode, dt, iterations, lambdas_, it % 2 == 1, &order_);
+        sweep(ctx, lambdas_,
+              {.mode = mode,
+               .dt = dt,
+               .iterations = iterations,
+               .backward = it % 2 == 1,
+               .order = &order_});
     stats_.iterations = iterations;
     if (ctx.residualWanted()) stats_.residual = dualResidual(ctx, mode, dt, lambdas_);
     stats_.extra.clear();

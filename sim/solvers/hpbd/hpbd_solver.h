@@ -30,8 +30,8 @@
 #include <vector>
 
 #include "sim/solvers/hpbd/hierarchy.h"
-#include "sim/solvers/pbd/gauss_seidel_solver.h"
 #include "sim/solvers/solver.h"
+#include "sim/sweeps/sweeps.h"
 
 namespace sim {
 

@@ -10,7 +10,7 @@
 #include "sim/contact/collision_stage.h"
 #include "sim/contact/step_context.h"
 #include "sim/solvers/mgpbd/mgpbd_cpu_clock.h"
-#include "sim/solvers/pbd/gauss_seidel_solver.h"
+#include "sim/sweeps/sweeps.h"
 
 namespace sim {
 
@@ -225,10 +225,10 @@ void MgpbdSolver::finishAfterLoop(const StepContext& ctx, int it, Real b0, doubl
     // would be dense over the whole surface): XPBD passes after the loop, kDensePasses of
     // them because the volume is cubic in x (one Newton step leaves (dV/V)^2).
     if (s.warmStart) beforeProjections_ = P.p;  // only the warm start reads it
-    GaussSeidelSolver::projectDense(ctx, dt_, kDensePasses);
+    projectDense(ctx, dt_, kDensePasses);
     // Unilateral types (separation between bodies) are not rows of the dual system; like the
     // collider contacts they are projected once after the elastic loop (§5.4), as hard constraints.
-    GaussSeidelSolver::projectUnilateral(ctx);
+    projectUnilateral(ctx);
     projectCollisions(ctx, dt_);  // §5.4: collider and self contacts after the elastic loop
     warmConsistent_ = s.warmStart && beforeProjections_ == P.p;
     finishSolve(ctx, it, b0, budget, rejected);
@@ -500,7 +500,7 @@ Real MgpbdSolver::localSweeps(const StepContext& ctx, int it, Real r, int count,
     bodyStart_.clear();  // the sweeps project contacts, which move rigid bodies too
     for (const RigidBody& b : ctx.rigid.bodies) bodyStart_.push_back({b.x, b.q});
     const auto t = mgpbd_clock::nowMs();
-    GaussSeidelSolver::resetLambdas(ctx, sweepLambdas_);
+    resetLambdas(ctx, sweepLambdas_);
     system_.scatterLambda(lambda_, sweepLambdas_);
     // Forward, in rounds, as XPBD's sweeps: array order is the order that gained energy in
     // the explosion sweep_order.h describes.
@@ -513,8 +513,11 @@ Real MgpbdSolver::localSweeps(const StepContext& ctx, int it, Real r, int count,
         lines && extrapolate && s.sweepChebyshevRho > 0 && count > s.sweepChebyshevDelay;
     chebyshev_.begin(accelerate ? s.sweepChebyshevRho : 0, s.sweepChebyshevDelay, P);
     for (int k = 0; k < count; ++k) {
-        GaussSeidelSolver::sweep(ctx, ProjectionMode::Compliance, dt_, 1, sweepLambdas_, false,
-                                 &sweepOrder_, lines ? &chains_ : nullptr);
+        sweep(ctx, sweepLambdas_,
+              {.mode = ProjectionMode::Compliance,
+               .dt = dt_,
+               .order = &sweepOrder_,
+               .chains = lines ? &chains_ : nullptr});
         chebyshev_.afterSweep(k, P, chains_.onChain());
     }
     system_.gatherLambda(sweepLambdas_, lambda_);

@@ -28,8 +28,6 @@
 #include <chrono>
 #include <vector>
 
-#include "sim/solvers/chebyshev_sweeps.h"
-#include "sim/solvers/edge_chains.h"
 #include "sim/solvers/mgpbd/amg_hierarchy.h"
 #include "sim/solvers/mgpbd/dual_system.h"
 #include "sim/solvers/mgpbd/mgpbd_stats.h"
@@ -37,7 +35,9 @@
 #include "sim/solvers/mgpbd/pcg.h"
 #include "sim/solvers/mgpbd/primal_system.h"
 #include "sim/solvers/solver.h"
-#include "sim/solvers/sweep_order.h"
+#include "sim/sweeps/chebyshev_sweeps.h"
+#include "sim/sweeps/edge_chains.h"
+#include "sim/sweeps/sweep_order.h"
 
 namespace sim {
 

@@ -1,4 +1,4 @@
-#include "sim/solvers/residual.h"
+#include "sim/sweeps/residual.h"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "sim/solvers/sweep_order.h"
+#include "sim/sweeps/sweep_order.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "sim/solvers/edge_chains.h"
+#include "sim/sweeps/edge_chains.h"
 
 #include <algorithm>
 #include <cmath>
