@@ -7,6 +7,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/gui/input.h"
@@ -14,6 +15,7 @@
 #include "app/gui/stability_hint.h"
 #include "sim/core/params.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/solvers/solver.h"
 
 namespace app::gui {
 
@@ -240,13 +242,12 @@ void solverPanel(Sandbox& s, ImVec2 at) {
         ImVec2(0, 0), ImVec2(FLT_MAX, std::max(100.0f, io.DisplaySize.y - top - 10)));
     ImGui::Begin("Solver", nullptr, ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove);
     labelRoom();
-    constexpr sim::SolverKind kinds[] = {sim::SolverKind::PBD, sim::SolverKind::XPBD,
-                                         sim::SolverKind::HPBD, sim::SolverKind::MGPBD};
-    for (int k = 0; k < 4; ++k) {
-        if (k > 0) ImGui::SameLine();
-        if (ImGui::RadioButton(sim::solverName(kinds[k]), s.settings.solver == kinds[k])) {
+    bool first = true;
+    for (const sim::SolverEntry& entry : sim::solverTable()) {
+        if (!std::exchange(first, false)) ImGui::SameLine();
+        if (ImGui::RadioButton(sim::solverName(entry.kind), s.settings.solver == entry.kind)) {
             sim::Settings edit = s.settings;
-            edit.solver = kinds[k];
+            edit.solver = entry.kind;
             editSettings(s, edit);
         }
         tooltip(

@@ -6,6 +6,7 @@
 // Switching solver therefore never touches positions, velocities or pins.
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -52,6 +53,15 @@ class Solver {
     SolverStats stats_;
 };
 
+// The solver table: every kind the sandbox offers and how to make it, in the order of the
+// Solver panel and the keys 1-4.
+struct SolverEntry {
+    SolverKind kind;
+    std::unique_ptr<Solver> (*create)();
+};
+std::span<const SolverEntry> solverTable();
+
+// The table's solver of that kind (null for a kind it does not hold).
 std::unique_ptr<Solver> createSolver(SolverKind kind);
 
 }  // namespace sim

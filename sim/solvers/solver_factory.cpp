@@ -1,4 +1,4 @@
-// The one place that maps a SolverKind to an implementation.
+// The solver table: the one place that maps a SolverKind to an implementation.
 #include "sim/solvers/hpbd/hpbd_solver.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 #include "sim/solvers/pbd/gauss_seidel_solver.h"
@@ -6,17 +6,31 @@
 
 namespace sim {
 
+namespace {
+
+constexpr SolverEntry kSolverTable[] = {
+    {SolverKind::PBD,
+     []() -> std::unique_ptr<Solver> {
+         return std::make_unique<GaussSeidelSolver>(ProjectionMode::Stiffness);
+     }},
+    {SolverKind::XPBD,
+     []() -> std::unique_ptr<Solver> {
+         return std::make_unique<GaussSeidelSolver>(ProjectionMode::Compliance);
+     }},
+    {SolverKind::HPBD, []() -> std::unique_ptr<Solver> { return std::make_unique<HpbdSolver>(); }},
+    {SolverKind::MGPBD,
+     []() -> std::unique_ptr<Solver> { return std::make_unique<MgpbdSolver>(); }},
+};
+
+}  // namespace
+
+std::span<const SolverEntry> solverTable() {
+    return kSolverTable;
+}
+
 std::unique_ptr<Solver> createSolver(SolverKind kind) {
-    switch (kind) {
-        case SolverKind::PBD:
-            return std::make_unique<GaussSeidelSolver>(ProjectionMode::Stiffness);
-        case SolverKind::XPBD:
-            return std::make_unique<GaussSeidelSolver>(ProjectionMode::Compliance);
-        case SolverKind::HPBD:
-            return std::make_unique<HpbdSolver>();
-        case SolverKind::MGPBD:
-            return std::make_unique<MgpbdSolver>();
-    }
+    for (const SolverEntry& entry : kSolverTable)
+        if (entry.kind == kind) return entry.create();
     return nullptr;
 }
 
