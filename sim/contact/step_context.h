@@ -1,9 +1,9 @@
 #pragma once
 // What the solvers and the contact projection see of the world during a substep: the
 // particles, constraints, contacts, colliders, surface, rigid bodies and settings, and the
-// topology version with its split log. The World hands one out (World::context); nothing
-// below the world layer names World, so a solver cannot reach the stage table, the undo
-// history or the hand.
+// topology version with its split log, and the hand's hold. The World hands one out
+// (World::context); nothing below the world layer names World, so a solver cannot reach the
+// stage table, the solver switch or the edits.
 #include <array>
 #include <cstdint>
 #include <optional>

@@ -62,12 +62,6 @@ class World {
     void step();
     Real time() const { return time_; }
     long frame() const { return frame_; }
-    // Whether a solver should compute its residual now (Settings::trackResidual): only in a
-    // frame's last substep, since the frame's figures (Stats panel, --stats, benches) report
-    // that one; outside step() (a solver driven directly), always.
-    bool residualWanted() const { return settings.trackResidual && lastSubstep_; }
-    // Whether the substep being solved is the frame's last (outside step(), true).
-    bool lastSubstep() const { return lastSubstep_; }
 
     // The one way to change solver: sets settings.solver and creates the solver now (a
     // step also follows settings.solver). Keeps all state; only the solver's derived data
@@ -149,7 +143,7 @@ class World {
     std::vector<RigidBody> savedBodies_;  // likewise
     Real time_ = 0;
     long frame_ = 0;
-    bool lastSubstep_ = true;  // see residualWanted()
+    bool lastSubstep_ = true;  // see StepContext::residualWanted()
 };
 
 }  // namespace sim
