@@ -2,7 +2,12 @@
 
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
+#include <string>
+#include <utility>
+
 #include "sim/scenes/scene_table.h"
+#include "sim/solvers/solver.h"
 
 namespace app::gui {
 
@@ -98,25 +103,40 @@ void cycleScene(Sandbox& s, int direction) {
     requestLoad(s, table[((current + direction) % n + n) % n].name, 0);
 }
 
-template <sim::SolverKind kind>
-void solver(Sandbox& s) {
-    requestSolver(s, kind);
+// Keys 1-9 switch to the solver list's solvers, in its order (sim/core/solver_list.def).
+template <size_t I>
+void solverKey(Sandbox& s) {
+    if (I < sim::solverTable().size()) requestSolver(s, sim::solverTable()[I].kind);
 }
 
-}  // namespace
+template <size_t... I>
+void addSolverKeys(std::vector<KeyBinding>& table, std::index_sequence<I...>) {
+    static const char* const labels[] = {"1", "2", "3", "4", "5", "6", "7", "8", "9"};
+    static std::string help[sizeof...(I)];
+    constexpr void (*actions[])(Sandbox&) = {solverKey<I>...};
+    const auto solvers = sim::solverTable();
+    for (size_t i = 0; i < std::min(solvers.size(), sizeof...(I)); ++i) {
+        help[i] = std::string("solver ") + sim::solverTitle(solvers[i].kind) +
+                  (i == 0 ? " (state kept, no jump)" : "");
+        table.push_back({GLFW_KEY_1 + static_cast<int>(i), labels[i], help[i].c_str(), actions[i]});
+    }
+}
 
-const std::vector<KeyBinding>& keyBindings() {
-    static const std::vector<KeyBinding> table = {
+// The keys before the solvers' (help order).
+std::vector<KeyBinding> sceneKeys() {
+    return {
         {GLFW_KEY_SPACE, "Space", "pause / run", [](Sandbox& s) { setPaused(s, !paused(s)); }},
         {GLFW_KEY_O, "O", "one step (pauses)", [](Sandbox& s) { send(s, StepOnce{}); }},
         {GLFW_KEY_R, "R", "reset the scene",
          [](Sandbox& s) { requestLoad(s, s.view.sceneName, s.view.resolution); }},
         {GLFW_KEY_LEFT_BRACKET, "[", "previous scene", [](Sandbox& s) { cycleScene(s, -1); }},
         {GLFW_KEY_RIGHT_BRACKET, "]", "next scene", [](Sandbox& s) { cycleScene(s, +1); }},
-        {GLFW_KEY_1, "1", "solver PBD (state kept, no jump)", solver<sim::SolverKind::PBD>},
-        {GLFW_KEY_2, "2", "solver XPBD", solver<sim::SolverKind::XPBD>},
-        {GLFW_KEY_3, "3", "solver HPBD", solver<sim::SolverKind::HPBD>},
-        {GLFW_KEY_4, "4", "solver MGPBD", solver<sim::SolverKind::MGPBD>},
+    };
+}
+
+// The keys after the solvers' (help order).
+std::vector<KeyBinding> toolKeys() {
+    return {
         {GLFW_KEY_Z, "Ctrl+Z, Z", "undo the last pin, cut or tear",
          [](Sandbox& s) { send(s, Undo{}); }},
         {GLFW_KEY_G, "G", "grab tool", [](Sandbox& s) { s.tool = Tool::Grab; }},
@@ -144,6 +164,17 @@ const std::vector<KeyBinding>& keyBindings() {
         {GLFW_KEY_F8, "F8", "start / stop a session recording (session-NNN.json; resets the scene)",
          toggleSessionRecording, false},
     };
+}
+
+}  // namespace
+
+const std::vector<KeyBinding>& keyBindings() {
+    static const std::vector<KeyBinding> table = [] {
+        std::vector<KeyBinding> keys = sceneKeys();
+        addSolverKeys(keys, std::make_index_sequence<9>{});
+        for (KeyBinding& key : toolKeys()) keys.push_back(key);
+        return keys;
+    }();
     return table;
 }
 

@@ -251,7 +251,8 @@ void solverPanel(Sandbox& s, ImVec2 at) {
             editSettings(s, edit);
         }
         tooltip(
-            "keys 1-4 switch solver; positions, velocities and pins are kept, and the new "
+            "keys 1-9 switch solver in this order; positions, velocities and pins are kept, and "
+            "the new "
             "solver takes over over 0.25 s so nothing jumps");
     }
     // Status first, so a long parameter list never scrolls it out of view.
@@ -266,7 +267,7 @@ void solverPanel(Sandbox& s, ImVec2 at) {
     if (ImGui::CollapsingHeader("world: advanced"))
         changed |= paramWidgets("world", sim::ParamLevel::Advanced, edit);
     const char* group = sim::solverName(edit.solver);
-    if (edit.solver == sim::SolverKind::HPBD || edit.solver == sim::SolverKind::MGPBD) {
+    if (sim::hasParamGroup(group)) {
         // One header for the solver's own rows, closed at the start (the panels leave the
         // scene most of the window), its advanced rows a node inside it.
         if (ImGui::CollapsingHeader(group)) {

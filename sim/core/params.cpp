@@ -65,6 +65,12 @@ std::span<const ParamDesc> allParams() {
     return table;
 }
 
+bool hasParamGroup(std::string_view group) {
+    for (const ParamDesc& p : allParams())
+        if (group == p.group) return true;
+    return false;
+}
+
 const ParamDesc* findParam(std::string_view name) {
     for (const ParamDesc& p : allParams())
         if (name == p.name) return &p;

@@ -42,6 +42,8 @@ struct ParamDesc {
 // The whole table: world parameters first, then each solver's.
 std::span<const ParamDesc> allParams();
 const ParamDesc* findParam(std::string_view name);
+// Whether any parameter belongs to the group ("hpbd"): a solver with rows of its own.
+bool hasParamGroup(std::string_view group);
 
 // The value as text (a choice by name, a vector as "x,y,z"), as setParam reads it.
 std::string paramText(const Settings& s, const ParamDesc& p);

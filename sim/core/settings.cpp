@@ -47,23 +47,31 @@ std::string Settings::validate() const {
     return {};
 }
 
+namespace {
+
+// clang-format off
+#define PBD_SOLVER(kind, name, title, make) title,
+constexpr const char* kSolverTitles[] = {
+#include "sim/core/solver_list.def"
+};
+#undef PBD_SOLVER
+// clang-format on
+
+}  // namespace
+
 const char* solverName(SolverKind kind) {
-    switch (kind) {
-        case SolverKind::PBD:
-            return "pbd";
-        case SolverKind::XPBD:
-            return "xpbd";
-        case SolverKind::HPBD:
-            return "hpbd";
-        case SolverKind::MGPBD:
-            return "mgpbd";
-    }
-    return "?";
+    const int i = static_cast<int>(kind);
+    return i >= 0 && i < kSolverCount ? kSolverNames[i] : "?";
+}
+
+const char* solverTitle(SolverKind kind) {
+    const int i = static_cast<int>(kind);
+    return i >= 0 && i < kSolverCount ? kSolverTitles[i] : "?";
 }
 
 std::optional<SolverKind> solverFromName(const std::string& name) {
-    for (SolverKind k : {SolverKind::PBD, SolverKind::XPBD, SolverKind::HPBD, SolverKind::MGPBD})
-        if (name == solverName(k)) return k;
+    for (int i = 0; i < kSolverCount; ++i)
+        if (name == kSolverNames[i]) return static_cast<SolverKind>(i);
     return std::nullopt;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Simulation settings with documented units, a defaults() and a validate() (Box2D b2WorldDef
 // style). Every field can change between two steps; nothing derived from topology lives here.
+#include <iterator>
 #include <optional>
 #include <string>
 
@@ -10,7 +11,21 @@
 
 namespace sim {
 
-enum class SolverKind { PBD, XPBD, HPBD, MGPBD };
+// The solvers of the solver list (solver_list.def), in its order.
+// clang-format off
+#define PBD_SOLVER(kind, name, title, make) kind,
+enum class SolverKind {
+#include "sim/core/solver_list.def"
+};
+#undef PBD_SOLVER
+// Every kind's name ("pbd"), in list order: the `solver` setting's choices.
+#define PBD_SOLVER(kind, name, title, make) name,
+inline constexpr const char* kSolverNames[] = {
+#include "sim/core/solver_list.def"
+};
+#undef PBD_SOLVER
+// clang-format on
+inline constexpr int kSolverCount = static_cast<int>(std::size(kSolverNames));
 
 // How a constraint's strength enters its projection.
 enum class ProjectionMode {
@@ -112,7 +127,9 @@ struct Settings {
     std::string validate() const;
 };
 
+// The kind's name ("pbd") and title ("PBD") from the solver list.
 const char* solverName(SolverKind kind);
+const char* solverTitle(SolverKind kind);
 std::optional<SolverKind> solverFromName(const std::string& name);
 
 }  // namespace sim

@@ -5,7 +5,6 @@ namespace sim {
 
 namespace {
 
-const char* const kSolvers[] = {"pbd", "xpbd", "hpbd", "mgpbd"};
 const char* const kBendingModels[] = {"dihedral", "isometric"};
 
 // A material family on one slider: PBD k = s, XPBD alpha log-linear in s (settings.h).
@@ -19,10 +18,10 @@ using L = ParamLevel;
 // Constant-initialised (function pointers and literals only), so it is ready before any
 // other file's static initialiser asks for it.
 constexpr ParamDesc kWorldParams[] = {
-    {"solver", "world", T::Choice, L::Basic, 0, 3, false, "",
-     "constraint solver: PBD, XPBD (compliance), HPBD (hierarchical), MGPBD (global, "
-     "multigrid)",
-     kSolvers, 4, PBD_FIELD(solver)},
+    {"solver", "world", T::Choice, L::Basic, 0, kSolverCount - 1, false, "",
+     "constraint solver, one of the solver list (sim/core/solver_list.def; keys 1-9 in the "
+     "window)",
+     kSolverNames, kSolverCount, PBD_FIELD(solver)},
     {"dt", "world", T::Real, L::Basic, 1e-5, 1, true, "s", "simulated time per step", nullptr, 0,
      PBD_FIELD(frameDt)},
     {"substeps", "world", T::Int, L::Basic, 1, 1000, true, "", "substeps per step (dt / n each)",

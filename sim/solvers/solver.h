@@ -53,8 +53,16 @@ class Solver {
     SolverStats stats_;
 };
 
+// The makers the solver list (sim/core/solver_list.def) names, each defined in its solver's
+// own folder.
+// clang-format off
+#define PBD_SOLVER(kind, name, title, make) std::unique_ptr<Solver> make();
+#include "sim/core/solver_list.def"
+#undef PBD_SOLVER
+// clang-format on
+
 // The solver table: every kind the sandbox offers and how to make it, in the order of the
-// Solver panel and the keys 1-4.
+// solver list (the Solver panel, the keys 1-9).
 struct SolverEntry {
     SolverKind kind;
     std::unique_ptr<Solver> (*create)();

@@ -1,26 +1,18 @@
-// The solver table: the one place that maps a SolverKind to an implementation.
-#include "sim/solvers/hpbd/hpbd_solver.h"
-#include "sim/solvers/mgpbd/mgpbd_solver.h"
-#include "sim/solvers/pbd/gauss_seidel_solver.h"
+// The solver table, generated from the solver list (sim/core/solver_list.def): the one place
+// that maps a SolverKind to its maker.
 #include "sim/solvers/solver.h"
 
 namespace sim {
 
 namespace {
 
+// clang-format off
+#define PBD_SOLVER(kind, name, title, make) {SolverKind::kind, make},
 constexpr SolverEntry kSolverTable[] = {
-    {SolverKind::PBD,
-     []() -> std::unique_ptr<Solver> {
-         return std::make_unique<GaussSeidelSolver>(ProjectionMode::Stiffness);
-     }},
-    {SolverKind::XPBD,
-     []() -> std::unique_ptr<Solver> {
-         return std::make_unique<GaussSeidelSolver>(ProjectionMode::Compliance);
-     }},
-    {SolverKind::HPBD, []() -> std::unique_ptr<Solver> { return std::make_unique<HpbdSolver>(); }},
-    {SolverKind::MGPBD,
-     []() -> std::unique_ptr<Solver> { return std::make_unique<MgpbdSolver>(); }},
+#include "sim/core/solver_list.def"
 };
+#undef PBD_SOLVER
+// clang-format on
 
 }  // namespace
 

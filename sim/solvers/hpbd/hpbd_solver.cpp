@@ -171,4 +171,8 @@ void HpbdSolver::debugDraw(const Particles& P, const Settings& settings, DebugDr
     for (int i : L.particles) draw.point(P.x[i], 5.0f, point);
 }
 
+std::unique_ptr<Solver> makeHpbdSolver() {
+    return std::make_unique<HpbdSolver>();
+}
+
 }  // namespace sim

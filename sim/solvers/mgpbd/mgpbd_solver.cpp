@@ -226,7 +226,7 @@ void MgpbdSolver::finishAfterLoop(const StepContext& ctx, int it, Real b0, doubl
     // them because the volume is cubic in x (one Newton step leaves (dV/V)^2).
     if (s.warmStart) beforeProjections_ = P.p;  // only the warm start reads it
     projectDense(ctx, dt_, kDensePasses);
-    // Unilateral types (separation between bodies) are not rows of the dual system; like the
+    // Unilateral types (tethers) are not rows of the dual system; like the
     // collider contacts they are projected once after the elastic loop (§5.4), as hard constraints.
     projectUnilateral(ctx);
     projectCollisions(ctx, dt_);  // §5.4: collider and self contacts after the elastic loop
@@ -300,7 +300,7 @@ Real MgpbdSolver::warmStart(const StepContext& ctx, Real dt, Real cold) {
         lambdaPrev_.size() != static_cast<size_t>(rows) || !(warmDt_ > 0) || rows == 0)
         return cold;
     // The last lambda is only a guess of this one when the rows alone decided the positions.
-    // Contacts (and pressure, separation) are projected after the rows, outside lambda: where
+    // Contacts (and pressure, tethers) are projected after the rows, outside lambda: where
     // they moved particles, the rows' lambda grew against them and, carried over, pushes x~
     // against the contact again every substep: on self_collision_fold, where the substeps are
     // XPBD sweeps on the warm lambda, the carried lambda stretched the sheet and drove it
@@ -578,6 +578,10 @@ const SolverStats& MgpbdSolver::stats() const {
         e.emplace_back("operator complexity", mg_.operatorComplexity);
     }
     return view_;
+}
+
+std::unique_ptr<Solver> makeMgpbdSolver() {
+    return std::make_unique<MgpbdSolver>();
 }
 
 }  // namespace sim

@@ -15,4 +15,12 @@ void GaussSeidelSolver::solve(const StepContext& ctx, Real dt) {
     if (ctx.residualWanted()) stats_.residual = dualResidual(ctx, mode_, dt, lambdas_);
 }
 
+std::unique_ptr<Solver> makePbdSolver() {
+    return std::make_unique<GaussSeidelSolver>(ProjectionMode::Stiffness);
+}
+
+std::unique_ptr<Solver> makeXpbdSolver() {
+    return std::make_unique<GaussSeidelSolver>(ProjectionMode::Compliance);
+}
+
 }  // namespace sim
