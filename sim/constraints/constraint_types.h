@@ -5,13 +5,15 @@
 // evaluate function, ConstraintTraits) plus one include and one line here.
 //
 //   X(Type, member)   member: the array's name in ConstraintSet
+//
+// A type removed from the list is named in kRetiredConstraintTypes (state_file.cpp), so that
+// files that list it empty still load, and keeps its slot in the state hash (state_hash.cpp).
 #include "sim/constraints/arap.h"
 #include "sim/constraints/attachment.h"
 #include "sim/constraints/bending.h"
 #include "sim/constraints/distance.h"
 #include "sim/constraints/isometric_bending.h"
 #include "sim/constraints/pressure.h"
-#include "sim/constraints/separation.h"
 #include "sim/constraints/tet_volume.h"
 #include "sim/constraints/tether.h"
 
@@ -22,7 +24,6 @@
     X(TetVolumeConstraint, tetVolume)    \
     X(ArapConstraint, arap)              \
     X(ArapStrainConstraint, arapStrain)  \
-    X(SeparationConstraint, separation)  \
     X(TetherConstraint, tethers)         \
     X(PressureConstraint, pressure)      \
     X(IsometricBendingConstraint, isometricBending)

@@ -39,7 +39,7 @@ class DeviceNorm {
     double* host_ = nullptr;  // pinned
 };
 
-// True when the world has unilateral constraints (separation pairs) or dense ones (a closed
+// True when the world has unilateral constraints (tethers) or dense ones (a closed
 // surface's pressure): no device version, so the contacts stay on the host after them.
 bool hasUnilateralConstraints(const StepContext& ctx);
 // After a GPU solve has downloaded p: what has no device version, on the CPU, in the CPU

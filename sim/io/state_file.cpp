@@ -82,11 +82,21 @@ json constraintsToJson(const ConstraintSet& set) {
     return out;
 }
 
+// Types removed from the list (constraint_types.h) that older files still name, always
+// empty: read as none. A file with one that is not empty was not written by this program.
+constexpr const char* kRetiredConstraintTypes[] = {"separation"};
+
 void constraintsFromJson(const Node& n, int particles, ConstraintSet& set) {
     for (const auto& item : n.value().items()) {
         const std::string& key =
             item.key();  // a plain name: clang 14 (asan preset) captures no bindings
         bool known = false;
+        for (const char* retired : kRetiredConstraintTypes)
+            if (key == retired) {
+                if (n.at(key.c_str()).at("count").integer(0, 1L << 31) != 0)
+                    n.at(key.c_str()).fail("a constraint type this build no longer has");
+                known = true;
+            }
         visitConstraints(set, [&](const auto&, const auto& traits) {
             known = known || key == std::decay_t<decltype(traits)>::name;
         });

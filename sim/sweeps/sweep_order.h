@@ -17,7 +17,7 @@
 //
 // Derived from topology: rebuilt when the world's topology version or an array's size
 // changes. Any order is a permutation, so a stale one is never out of bounds. Unilateral
-// types (separation pairs, regenerated every substep like contacts) keep array order.
+// types (tethers) keep array order.
 #include <array>
 #include <cstddef>
 #include <cstdint>

@@ -24,7 +24,10 @@ struct Fnv {
 };
 
 // The types of the list when the hash was defined (distance .. tethers): always hashed.
-constexpr int kTypesHashedWhenEmpty = 8;
+// The retired separation type stood before tethers: its slot is hashed as an empty array, so
+// that hashes recorded before its removal (sessions, tests) still hold.
+constexpr int kTypesHashedWhenEmpty = 7;
+constexpr int kRetiredSeparationSlot = 6;
 
 }  // namespace
 
@@ -39,6 +42,10 @@ uint64_t stateHash(const World& world) {
         using Traits = std::decay_t<decltype(traits)>;
         // Types listed after the first eight count only when present, so a world without
         // them hashes as it did before them and older state files still load.
+        if (type == kRetiredSeparationSlot) {
+            const uint64_t none = 0;
+            f.add(&none, sizeof none);
+        }
         if (type++ >= kTypesHashedWhenEmpty && array.empty()) return;
         const uint64_t n = array.size();
         f.add(&n, sizeof n);

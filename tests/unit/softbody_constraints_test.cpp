@@ -8,7 +8,7 @@
 #include <random>
 
 #include "sim/constraints/arap.h"
-#include "sim/constraints/separation.h"
+#include "sim/constraints/distance.h"
 #include "sim/constraints/tet_volume.h"
 #include "sim/topology/tet_mesh.h"
 #include "tests/unit/random_draws.h"

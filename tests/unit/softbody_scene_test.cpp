@@ -177,8 +177,7 @@ TEST(SoftbodyScenes, BeamKeepsItsPinnedEndAndBallRestsOnCloth) {
     for (int i = clothCount; i < w.particles.size(); ++i)
         lowestBall = std::min(lowestBall, w.particles.x[i].y());
     EXPECT_GT(lowestBall, 0.3) << "the ball fell through the cloth";
-    // Held by the contacts between pieces (Settings::bodyContacts), none made by the scene.
-    EXPECT_TRUE(w.constraints.separation.empty());
+    // Held by the contacts between pieces (Settings::bodyContacts).
     EXPECT_TRUE(touched);
 }
 

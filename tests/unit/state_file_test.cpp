@@ -243,6 +243,21 @@ void expectRefused(const std::string& path, const std::string& needle) {
 
 }  // namespace
 
+// A file written while the separation type was in the list (the fuzz corpus's valid state)
+// still loads, and its recorded state hash still matches: the retired type's empty slot is
+// hashed where it stood. One that holds separation pairs is refused, naming the type.
+TEST(StateFile, RetiredSeparationTypeLoadsWhenEmpty) {
+    World world;
+    const std::string old = PBD_SOURCE_DIR "/tests/fuzz/corpus/state_file/hanging_cloth_res3.json";
+    ASSERT_EQ(loadState(world, old), "");
+    EXPECT_EQ(stateHashText(world), "b0b33054fa4234f4");
+    world.step();
+    expectRefused(editedState("\"constraints\":{",
+                              "\"constraints\":{\"separation\":{\"count\":1,\"ints\":[0,"
+                              "1],\"reals\":[0.1,1.0]},"),
+                  "a constraint type this build no longer has");
+}
+
 TEST(StateFile, UnknownVersionIsRefused) {
     expectRefused(editedState("\"version\":2", "\"version\":7"),
                   "version 7 is newer than this build reads (version 2)");

@@ -206,7 +206,7 @@ class MgpbdSolver final : public Solver {
     long warmFrame_ = -1;       // world.frame() during the substep that stored lambdaPrev_
     Real lastResidual_ = -1;    // ||b|| at the end of the last substep (-1: none yet)
     long lastSolveFrame_ = -1;  // world.frame() during the last substep
-    // False when the projections after the rows (contacts, pressure, separation) moved a
+    // False when the projections after the rows (contacts, pressure, tethers) moved a
     // particle last substep: lambdaPrev_ then holds force spent against them (see warmStart).
     bool warmConsistent_ = false;
     std::vector<Vec3> beforeProjections_;
