@@ -244,7 +244,14 @@ void solverPanel(Sandbox& s, ImVec2 at) {
     labelRoom();
     bool first = true;
     for (const sim::SolverEntry& entry : sim::solverTable()) {
-        if (!std::exchange(first, false)) ImGui::SameLine();
+        // On the line of the last one while it fits, else on the next (the list may grow).
+        const ImGuiStyle& style = ImGui::GetStyle();
+        const float width = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x +
+                            ImGui::CalcTextSize(sim::solverName(entry.kind)).x;
+        if (!std::exchange(first, false)) {
+            ImGui::SameLine();
+            if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+        }
         if (ImGui::RadioButton(sim::solverName(entry.kind), s.settings.solver == entry.kind)) {
             sim::Settings edit = s.settings;
             edit.solver = entry.kind;
@@ -252,8 +259,7 @@ void solverPanel(Sandbox& s, ImVec2 at) {
         }
         tooltip(
             "keys 1-9 switch solver in this order; positions, velocities and pins are kept, and "
-            "the new "
-            "solver takes over over 0.25 s so nothing jumps");
+            "the new solver takes over over 0.25 s so nothing jumps");
     }
     // Status first, so a long parameter list never scrolls it out of view.
     ImGui::PushTextWrapPos(0.0f);

@@ -11,9 +11,12 @@
 #include <fstream>
 #include <glm/glm.hpp>
 
+#include "app/gui/input.h"
+#include "app/gui/input_script_file.h"
 #include "app/gui/mesh_drop.h"
 #include "app/gui/session_recording.h"
 #include "app/gui/sim_thread.h"
+#include "sim/solvers/solver.h"
 
 using namespace app::gui;
 
@@ -134,6 +137,30 @@ TEST(ScriptedInput, PressOverClothGrabsThenKeysSwitchSolverKeepingState) {
     EXPECT_EQ(log[3].frame, 3);
     EXPECT_TRUE(std::holds_alternative<EndGrab>(log[4].command));
     EXPECT_EQ(log[4].frame, 3);
+}
+
+// The keys 1-9 follow the solver list: the n-th key switches to its n-th solver, whatever
+// the list holds, and the help names it.
+TEST(ScriptedInput, NumberKeysSwitchToTheSolverListInOrder) {
+    LockstepCloth rig;
+    SimThread& sim = rig.sim;
+    Sandbox& s = rig.s;
+    ASSERT_EQ(sim.start(""), "");
+    ASSERT_TRUE(takeSnapshot(s));
+    const auto solvers = sim::solverTable();
+    ASSERT_GE(solvers.size(), 5u);
+    for (size_t i = solvers.size(); i-- > 0;) {
+        const std::string key = std::to_string(i + 1);
+        onKey(s, keyFromName(key));
+        sim.runFrame();
+        takeSnapshot(s);
+        EXPECT_EQ(s.view.settings.solver, solvers[i].kind) << "key " << key;
+        bool named = false;
+        for (const KeyBinding& b : keyBindings())
+            named = named || (key == b.label && std::string(b.help).find(sim::solverTitle(
+                                                    solvers[i].kind)) != std::string::npos);
+        EXPECT_TRUE(named) << "the help names solver " << sim::solverName(solvers[i].kind);
+    }
 }
 
 // Issue 17: a "set" event is a panel edit: it goes through editSettings as the Solver panel's
