@@ -36,21 +36,21 @@ void recordCursor(Sandbox& s, double x, double y) {
 
 void onCursor(Sandbox& s, double x, double y) {
     // A held particle or collider is recorded by where it is held (onToolDrag), not by pixel.
-    if (s.drag != Drag::Grab && s.drag != Drag::Collider) recordCursor(s, x, y);
-    const double dx = x - s.cursorX, dy = y - s.cursorY;
-    s.cursorX = x;
-    s.cursorY = y;
-    switch (s.drag) {
+    if (s.mouse.drag != Drag::Grab && s.mouse.drag != Drag::Collider) recordCursor(s, x, y);
+    const double dx = x - s.mouse.cursorX, dy = y - s.mouse.cursorY;
+    s.mouse.cursorX = x;
+    s.mouse.cursorY = y;
+    switch (s.mouse.drag) {
         case Drag::Grab:
         case Drag::Collider:
             onToolDrag(s);
             break;
         case Drag::Orbit:
-            s.camera.orbit(dx, dy);
+            s.display.camera.orbit(dx, dy);
             break;
         case Drag::Pan:
-            s.camera.pan(dx, dy, s.windowHeight);
-            s.follow = false;  // the person took the camera
+            s.display.camera.pan(dx, dy, s.display.windowHeight);
+            s.display.follow = false;  // the person took the camera
             break;
         case Drag::Knife:  // drawn while dragging, cut on release
         case Drag::None:
@@ -68,7 +68,7 @@ void onMouseButton(Sandbox& s, MouseButton button, bool pressed, bool ctrl) {
     }
     if (!pressed) {
         if (button == MouseButton::Left) onToolRelease(s);
-        s.drag = Drag::None;
+        s.mouse.drag = Drag::None;
         return;
     }
     switch (button) {
@@ -76,10 +76,10 @@ void onMouseButton(Sandbox& s, MouseButton button, bool pressed, bool ctrl) {
             onToolPress(s, ctrl);
             break;
         case MouseButton::Right:
-            s.drag = Drag::Orbit;
+            s.mouse.drag = Drag::Orbit;
             break;
         case MouseButton::Middle:
-            s.drag = Drag::Pan;
+            s.mouse.drag = Drag::Pan;
             break;
     }
 }
@@ -88,8 +88,8 @@ void onScroll(Sandbox& s, double steps) {
     ScriptEvent e = event(ScriptEvent::Type::Scroll);
     e.steps = steps;
     recordInput(s, e);
-    s.camera.zoom(steps);
-    s.follow = false;
+    s.display.camera.zoom(steps);
+    s.display.follow = false;
 }
 
 namespace {
@@ -139,26 +139,32 @@ std::vector<KeyBinding> toolKeys() {
     return {
         {GLFW_KEY_Z, "Ctrl+Z, Z", "undo the last pin, cut or tear",
          [](Sandbox& s) { send(s, Undo{}); }},
-        {GLFW_KEY_G, "G", "grab tool", [](Sandbox& s) { s.tool = Tool::Grab; }},
+        {GLFW_KEY_G, "G", "grab tool", [](Sandbox& s) { s.mouse.tool = Tool::Grab; }},
         {GLFW_KEY_K, "K", "knife tool (drag a stroke across cloth to cut it)",
-         [](Sandbox& s) { s.tool = Tool::Knife; }},
+         [](Sandbox& s) { s.mouse.tool = Tool::Knife; }},
         // Recorded as the throw it makes (its ray), not as a key: the cursor's pixel alone
         // would not replay the same ball after a camera move.
         {GLFW_KEY_B, "B", "throw a ball from the camera through the cursor (rigid, two-way)",
          throwFromCursor, false},
         {GLFW_KEY_W, "W", "wireframe (with soft bodies' tet edges)",
-         [](Sandbox& s) { s.renderOptions.wireframe = !s.renderOptions.wireframe; }},
+         [](Sandbox& s) {
+             s.display.renderOptions.wireframe = !s.display.renderOptions.wireframe;
+         }},
         {GLFW_KEY_H, "H", "strain heat map",
-         [](Sandbox& s) { s.renderOptions.heatmap = !s.renderOptions.heatmap; }},
+         [](Sandbox& s) { s.display.renderOptions.heatmap = !s.display.renderOptions.heatmap; }},
         {GLFW_KEY_C, "C", "show / hide colliders",
-         [](Sandbox& s) { s.renderOptions.showColliders = !s.renderOptions.showColliders; }},
+         [](Sandbox& s) {
+             s.display.renderOptions.showColliders = !s.display.renderOptions.showColliders;
+         }},
         {GLFW_KEY_F, "F", "frame the scene (and follow it again)", frameScene},
-        {GLFW_KEY_TAB, "Tab", "hide / show the panels", [](Sandbox& s) { s.showUi = !s.showUi; }},
-        {GLFW_KEY_F1, "F1", "this help", [](Sandbox& s) { s.showHelp = !s.showHelp; }},
-        {GLFW_KEY_F12, "F12", "screenshot (PNG)", [](Sandbox& s) { s.screenshotRequested = true; },
+        {GLFW_KEY_TAB, "Tab", "hide / show the panels",
+         [](Sandbox& s) { s.display.showUi = !s.display.showUi; }},
+        {GLFW_KEY_F1, "F1", "this help",
+         [](Sandbox& s) { s.display.showHelp = !s.display.showHelp; }},
+        {GLFW_KEY_F12, "F12", "screenshot (PNG)", [](Sandbox& s) { s.requests.screenshot = true; },
          false},
         {GLFW_KEY_F9, "F9", "start / stop recording (MP4 through ffmpeg)",
-         [](Sandbox& s) { s.recordToggleRequested = true; }, false},
+         [](Sandbox& s) { s.requests.recordToggle = true; }, false},
         {GLFW_KEY_E, "E", "start / stop the mesh export (one OBJ per simulated frame)",
          toggleMeshExport, false},
         {GLFW_KEY_F8, "F8", "start / stop a session recording (session-NNN.json; resets the scene)",

@@ -13,7 +13,7 @@ namespace app::gui {
 namespace {
 
 void report(Sandbox& s, const std::string& text) {
-    s.message = text;
+    s.panel.message = text;
     std::fprintf(stderr, "pbd-sandbox: %s\n", text.c_str());
 }
 
@@ -29,8 +29,8 @@ void onDrop(Sandbox& s, const std::string& path) {
     e.type = ScriptEvent::Type::Drop;
     e.path = path;
     recordInput(s, e);
-    if (s.import) {
-        report(s, "cannot load " + path + ": still importing " + s.importPath +
+    if (s.inputs.import) {
+        report(s, "cannot load " + path + ": still importing " + s.inputs.importPath +
                       " (wait, or Cancel it)");
         return;
     }
@@ -47,24 +47,25 @@ void onDrop(Sandbox& s, const std::string& path) {
         report(s, cannotLoad(path, error));
         return;
     }
-    s.import = std::make_shared<sim::ImportJob>(spec.path, spec.options);
-    s.importPath = path;
+    s.inputs.import = std::make_shared<sim::ImportJob>(spec.path, spec.options);
+    s.inputs.importPath = path;
     report(s, "importing " + path + " as a " + sim::bodyKindName(spec.options.kind) +
                   (closed ? " (closed surface)" : " (open surface)"));
 }
 
 void pollImport(Sandbox& s, bool wait) {
-    if (!s.import) return;
-    while (wait && !s.import->done()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    if (!s.import->done()) return;
-    std::optional<sim::PreparedImport> result = s.import->take();
-    s.import.reset();
+    if (!s.inputs.import) return;
+    while (wait && !s.inputs.import->done())
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (!s.inputs.import->done()) return;
+    std::optional<sim::PreparedImport> result = s.inputs.import->take();
+    s.inputs.import.reset();
     if (!result) return;
     if (!result->error.empty()) {
-        report(s, cannotLoad(s.importPath, result->error));
+        report(s, cannotLoad(s.inputs.importPath, result->error));
         return;
     }
-    s.drag = Drag::None;
+    s.mouse.drag = Drag::None;
     send(s, LoadImport{std::make_shared<const sim::PreparedImport>(std::move(*result))});
 }
 

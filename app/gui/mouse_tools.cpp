@@ -17,8 +17,8 @@
 namespace app::gui {
 
 sim::Ray cursorRay(const Sandbox& s) {
-    const render::CameraRay r =
-        s.camera.rayThroughPixel(s.cursorX, s.cursorY, s.windowWidth, s.windowHeight);
+    const render::CameraRay r = s.display.camera.rayThroughPixel(
+        s.mouse.cursorX, s.mouse.cursorY, s.display.windowWidth, s.display.windowHeight);
     return {sim::Vec3(r.origin.x, r.origin.y, r.origin.z),
             sim::Vec3(r.direction.x, r.direction.y, r.direction.z)};
 }
@@ -44,11 +44,11 @@ void record(Sandbox& s, ScriptEvent::Type type, int index = -1,
 
 // Starts following the cursor in the plane through `at` facing the camera.
 void holdAt(Sandbox& s, const sim::Vec3& at, Drag drag) {
-    const glm::dvec3 f = s.camera.forward();
-    s.grabPlanePoint = at;
-    s.grabPlaneNormal = sim::Vec3(f.x, f.y, f.z);
-    s.grabTarget = at;
-    s.drag = drag;
+    const glm::dvec3 f = s.display.camera.forward();
+    s.mouse.grabPlanePoint = at;
+    s.mouse.grabPlaneNormal = sim::Vec3(f.x, f.y, f.z);
+    s.mouse.grabTarget = at;
+    s.mouse.drag = drag;
 }
 
 void grabParticle(Sandbox& s, int particle, const sim::Vec3& at) {
@@ -65,22 +65,22 @@ void grabCollider(Sandbox& s, int collider, const sim::Vec3& at) {
 
 // The held particle or collider point to `at`.
 void moveHeld(Sandbox& s, const sim::Vec3& at) {
-    s.grabTarget = at;
-    if (s.drag == Drag::Grab) {
+    s.mouse.grabTarget = at;
+    if (s.mouse.drag == Drag::Grab) {
         record(s, ScriptEvent::Type::GrabMove, -1, at);
         send(s, MoveGrab{at});
-    } else if (s.drag == Drag::Collider) {
+    } else if (s.mouse.drag == Drag::Collider) {
         record(s, ScriptEvent::Type::ColliderMove, -1, at);
         send(s, MoveColliderDrag{at});
     }
 }
 
 void release(Sandbox& s) {
-    if (s.drag == Drag::Grab) {
+    if (s.mouse.drag == Drag::Grab) {
         record(s, ScriptEvent::Type::GrabEnd);
         send(s, EndGrab{});
     }
-    if (s.drag == Drag::Collider) {
+    if (s.mouse.drag == Drag::Collider) {
         record(s, ScriptEvent::Type::ColliderEnd);
         send(s, EndColliderDrag{});
     }
@@ -109,16 +109,17 @@ constexpr double kPinPickPixels = 6;
 // vertex, so a click on it can hit a triangle whose nearest vertex is a neighbour: the pin
 // under the cursor is what a person means to remove.
 int pinUnderCursor(const Sandbox& s) {
-    const glm::dvec3 eye = s.camera.eye(), forward = s.camera.forward();
+    const glm::dvec3 eye = s.display.camera.eye(), forward = s.display.camera.forward();
     int best = -1;
     double bestSquared = kPinPickPixels * kPinPickPixels;
     for (int i = 0; i < static_cast<int>(s.view.pinned.size()); ++i) {
         if (!s.view.pinned[i]) continue;
         const glm::dvec3 x(s.view.x[i].x(), s.view.x[i].y(), s.view.x[i].z());
         if (glm::dot(x - eye, forward) <= 0) continue;  // behind the camera
-        const glm::dvec2 p = s.camera.pixelOf(x, s.windowWidth, s.windowHeight);
-        const double squared =
-            (p.x - s.cursorX) * (p.x - s.cursorX) + (p.y - s.cursorY) * (p.y - s.cursorY);
+        const glm::dvec2 p =
+            s.display.camera.pixelOf(x, s.display.windowWidth, s.display.windowHeight);
+        const double squared = (p.x - s.mouse.cursorX) * (p.x - s.mouse.cursorX) +
+                               (p.y - s.mouse.cursorY) * (p.y - s.mouse.cursorY);
         if (squared < bestSquared) best = i, bestSquared = squared;
     }
     return best;
@@ -166,15 +167,15 @@ void clearPins(Sandbox& s) {
 }
 
 void onToolPress(Sandbox& s, bool ctrl) {
-    switch (s.tool) {
+    switch (s.mouse.tool) {
         case Tool::Grab:
             pressGrab(s, ctrl);
             return;
         case Tool::Knife: {
             const sim::Ray ray = cursorRay(s);
-            s.knifeEye = ray.origin;
-            s.knifeStart = ray.origin + ray.direction;
-            s.drag = Drag::Knife;
+            s.mouse.knifeEye = ray.origin;
+            s.mouse.knifeStart = ray.origin + ray.direction;
+            s.mouse.drag = Drag::Knife;
             return;
         }
     }
@@ -186,16 +187,16 @@ void throwFromCursor(Sandbox& s) {
 }
 
 void onToolDrag(Sandbox& s) {
-    if (s.drag != Drag::Grab && s.drag != Drag::Collider) return;
-    if (auto p = sim::intersectPlane(cursorRay(s), s.grabPlanePoint, s.grabPlaneNormal))
+    if (s.mouse.drag != Drag::Grab && s.mouse.drag != Drag::Collider) return;
+    if (auto p = sim::intersectPlane(cursorRay(s), s.mouse.grabPlanePoint, s.mouse.grabPlaneNormal))
         moveHeld(s, *p);
 }
 
 void onToolRelease(Sandbox& s) {
     release(s);
-    if (s.drag == Drag::Knife) {
+    if (s.mouse.drag == Drag::Knife) {
         const sim::Ray ray = cursorRay(s);
-        cut(s, s.knifeEye, s.knifeStart, ray.origin + ray.direction);
+        cut(s, s.mouse.knifeEye, s.mouse.knifeStart, ray.origin + ray.direction);
     }
 }
 
@@ -215,7 +216,7 @@ void applyToolEvent(Sandbox& s, const ScriptEvent& e) {
         case T::GrabEnd:
         case T::ColliderEnd:
             release(s);
-            s.drag = Drag::None;
+            s.mouse.drag = Drag::None;
             break;
         case T::Pin:
             setPin(s, e.index, e.pinned);

@@ -18,15 +18,15 @@ void recordingIndicator(const Sandbox& s) {
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::SetNextWindowPos(ImVec2(10, io.DisplaySize.y - 10), ImGuiCond_Always, ImVec2(0, 1));
     ImGui::Begin("##rec", nullptr, kOverlay | ImGuiWindowFlags_NoInputs);
-    ImGui::TextColored(ImVec4(1, 0.2f, 0.2f, 1), "REC  %d frames  %.1f s", s.recordedFrames,
-                       s.recordedFrames * kDisplayFrameSeconds);
+    ImGui::TextColored(ImVec4(1, 0.2f, 0.2f, 1), "REC  %d frames  %.1f s",
+                       s.requests.recordedFrames, s.requests.recordedFrames * kDisplayFrameSeconds);
     ImGui::End();
 }
 
 // A colour bar from 0 to the heat map's maximum strain, with its range adjustable.
 void heatLegend(Sandbox& s) {
     const ImGuiIO& io = ImGui::GetIO();
-    const float scale = s.contentScale;
+    const float scale = s.display.contentScale;
     ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x - 10, io.DisplaySize.y - 10), ImGuiCond_Always,
                             ImVec2(1, 1));
     ImGui::Begin("##heat", nullptr, kOverlay);
@@ -45,7 +45,7 @@ void heatLegend(Sandbox& s) {
         draw->AddRectFilledMultiColor(ImVec2(x0, p.y), ImVec2(x1, p.y + height), ca, cb, cb, ca);
     }
     ImGui::Dummy(ImVec2(width, height));
-    const float max = s.renderOptions.heatmapMax;
+    const float max = s.display.renderOptions.heatmapMax;
     char mid[32], end[32];
     std::snprintf(mid, sizeof mid, "%.3g %%", 50 * max);
     std::snprintf(end, sizeof end, "%.3g %% and more", 100 * max);
@@ -59,7 +59,7 @@ void heatLegend(Sandbox& s) {
                             ImGui::GetStyle().ItemSpacing.x);
     if (ImGui::SliderFloat("red at", &percent, 0.1f, 100.0f, "%.3g %%",
                            ImGuiSliderFlags_Logarithmic))
-        s.renderOptions.heatmapMax = percent / 100;
+        s.display.renderOptions.heatmapMax = percent / 100;
     ImGui::End();
 }
 
@@ -80,8 +80,8 @@ void failureBanner(const Sandbox& s) {
 }  // namespace
 
 void drawOverlays(Sandbox& s) {
-    if (s.recording) recordingIndicator(s);
-    if (s.renderOptions.heatmap) heatLegend(s);
+    if (s.requests.recording) recordingIndicator(s);
+    if (s.display.renderOptions.heatmap) heatLegend(s);
     if (!s.view.failure.empty()) failureBanner(s);
 }
 

@@ -30,7 +30,7 @@ void tooltip(const char* text) {
 
 // Panel width in pixels at this content scale; labels get the room right of the widgets.
 float panelWidth(const Sandbox& s) {
-    return 310.0f * s.contentScale;
+    return 310.0f * s.display.contentScale;
 }
 // Widgets end where the widest label starts, so no label is cut (at least 7.5 em).
 void labelRoom(float widestLabel = 0) {
@@ -41,16 +41,16 @@ void labelRoom(float widestLabel = 0) {
 
 // The Scene panel's files: scene file Save / Load, the mesh export, the session recording.
 void filesSection(Sandbox& s) {
-    ImGui::InputText("scene file", s.scenePath, sizeof s.scenePath);
+    ImGui::InputText("scene file", s.panel.scenePath, sizeof s.panel.scenePath);
     tooltip("a scene file (JSON): Save writes the scene as it is now (settings, pins, colliders)");
-    if (ImGui::Button("Save")) panelSaveScene(s, s.scenePath);
+    if (ImGui::Button("Save")) panelSaveScene(s, s.panel.scenePath);
     tooltip("write the scene as it is now (settings, pins, colliders where they stand)");
     ImGui::SameLine();
-    if (ImGui::Button("Load")) panelLoadSceneFile(s, s.scenePath);
+    if (ImGui::Button("Load")) panelLoadSceneFile(s, s.panel.scenePath);
     tooltip("build the file's scene with its settings; a bad file keeps the running scene");
     const bool on = exporting(s);
     ImGui::BeginDisabled(on);  // the folder of a running export is fixed
-    ImGui::InputText("export folder", s.exportFolder, sizeof s.exportFolder);
+    ImGui::InputText("export folder", s.panel.exportFolder, sizeof s.panel.exportFolder);
     ImGui::EndDisabled();
     if (ImGui::Button(on ? "Stop mesh export (E)" : "Export meshes (E)"))
         onKey(s, keyFromName("e"));
@@ -59,7 +59,8 @@ void filesSection(Sandbox& s) {
         ImGui::SameLine();
         ImGui::Text("%d files", s.view.exportedFrames);
     }
-    if (ImGui::Button(s.session.active ? "Stop session recording (F8)" : "Record session (F8)"))
+    if (ImGui::Button(s.inputs.session.active ? "Stop session recording (F8)"
+                                              : "Record session (F8)"))
         toggleSessionRecording(s);
     tooltip(
         "records mouse, keys and panel edits as scripted input (--input replays it); "
@@ -113,7 +114,7 @@ ImVec2 scenePanel(Sandbox& s) {
         ImGui::EndCombo();
     }
     const sim::SceneInfo* info = sim::findScene(v.sceneName);
-    int& resolution = s.resolutionSlider;
+    int& resolution = s.panel.resolutionSlider;
     if (resolution == 0 && info)
         resolution = v.resolution > 0 ? v.resolution : info->defaultResolution;
     ImGui::SliderInt("resolution", &resolution, 2, 128);
@@ -125,7 +126,7 @@ ImVec2 scenePanel(Sandbox& s) {
     ImGui::SameLine();
     bool p = paused(s);
     if (ImGui::Checkbox("paused", &p)) onKey(s, keyFromName("space"));
-    render::RenderOptions& r = s.renderOptions;
+    render::RenderOptions& r = s.display.renderOptions;
     if (ImGui::BeginTable("view", 2)) {
         ImGui::TableNextColumn();
         ImGui::Checkbox("wireframe (W)", &r.wireframe);
@@ -139,28 +140,29 @@ ImVec2 scenePanel(Sandbox& s) {
         ImGui::TableNextColumn();
         ImGui::Checkbox("shadows", &r.shadows);
         ImGui::TableNextColumn();
-        ImGui::Checkbox("follow", &s.follow);
+        ImGui::Checkbox("follow", &s.display.follow);
         tooltip("keep the moving subject in view (a pan or zoom turns it off; F turns it on)");
         ImGui::TableNextColumn();
-        ImGui::Checkbox("contacts", &s.showContacts);
+        ImGui::Checkbox("contacts", &s.display.showContacts);
         ImGui::TableNextColumn();
-        ImGui::Checkbox("particles", &s.particleView);
+        ImGui::Checkbox("particles", &s.display.particleView);
         tooltip("every particle, soft bodies' interior ones too");
         ImGui::EndTable();
     }
-    ImGui::Text("tool: %s  (G grab, K knife)", s.tool == Tool::Grab ? "grab" : "knife");
+    ImGui::Text("tool: %s  (G grab, K knife)", s.mouse.tool == Tool::Grab ? "grab" : "knife");
     // Closed at the start, so that the panels leave the scene most of the window.
     pinsSection(s);
     if (ImGui::CollapsingHeader("files: scene, meshes, session")) filesSection(s);
-    if (s.import) {
-        const sim::ImportProgress progress = s.import->progress();
-        ImGui::Text("importing %s: %s", s.importPath.c_str(), progress.stage.c_str());
+    if (s.inputs.import) {
+        const sim::ImportProgress progress = s.inputs.import->progress();
+        ImGui::Text("importing %s: %s", s.inputs.importPath.c_str(), progress.stage.c_str());
         ImGui::ProgressBar(static_cast<float>(progress.fraction), ImVec2(-1, 0));
-        if (ImGui::Button("Cancel import")) s.import->cancel();
+        if (ImGui::Button("Cancel import")) s.inputs.import->cancel();
     }
-    if (!s.message.empty() && s.message != s.view.failure) {  // a failure has its own banner
+    if (!s.panel.message.empty() &&
+        s.panel.message != s.view.failure) {  // a failure has its own banner
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextColored(kWarning, "%s", s.message.c_str());
+        ImGui::TextColored(kWarning, "%s", s.panel.message.c_str());
         ImGui::PopTextWrapPos();
     }
     ImGui::PopItemWidth();
@@ -252,8 +254,9 @@ void solverPanel(Sandbox& s, ImVec2 at) {
             ImGui::SameLine();
             if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
         }
-        if (ImGui::RadioButton(sim::solverName(entry.kind), s.settings.solver == entry.kind)) {
-            sim::Settings edit = s.settings;
+        if (ImGui::RadioButton(sim::solverName(entry.kind),
+                               s.panel.settings.solver == entry.kind)) {
+            sim::Settings edit = s.panel.settings;
             edit.solver = entry.kind;
             editSettings(s, edit);
         }
@@ -263,12 +266,13 @@ void solverPanel(Sandbox& s, ImVec2 at) {
     }
     // Status first, so a long parameter list never scrolls it out of view.
     ImGui::PushTextWrapPos(0.0f);
-    if (!s.settingsError.empty()) ImGui::TextColored(kError, "%s", s.settingsError.c_str());
-    if (const std::string w = stabilityWarning(s.settings); !w.empty())
+    if (!s.panel.settingsError.empty())
+        ImGui::TextColored(kError, "%s", s.panel.settingsError.c_str());
+    if (const std::string w = stabilityWarning(s.panel.settings); !w.empty())
         ImGui::TextColored(kWarning, "%s", w.c_str());
     ImGui::PopTextWrapPos();
     ImGui::PopItemWidth();
-    sim::Settings edit = s.settings;
+    sim::Settings edit = s.panel.settings;
     bool changed = paramWidgets("world", sim::ParamLevel::Basic, edit);
     if (ImGui::CollapsingHeader("world: advanced"))
         changed |= paramWidgets("world", sim::ParamLevel::Advanced, edit);
@@ -343,10 +347,10 @@ void statsPanel(Sandbox& s) {
     const Snapshot& v = s.view;
     const FrameStats& st = v.stats;
     ImGui::Text("%.0f fps   render %.2f ms", io.Framerate,
-                s.renderMs.values.empty() ? 0.0f : s.renderMs.values.back());
+                s.history.renderMs.values.empty() ? 0.0f : s.history.renderMs.values.back());
     ImGui::Text("sim %.2f ms per frame (%d steps)", st.profile.total, st.steps);
     // A frame still running longer than the recent ratio allows lowers the ratio shown.
-    const double running = s.stepRunningMs / 1000.0;
+    const double running = s.history.stepRunningMs / 1000.0;
     const double ratio = running > 2 * kDisplayFrameSeconds
                              ? std::min(st.realTimeRatio, kDisplayFrameSeconds / running)
                              : st.realTimeRatio;
@@ -395,8 +399,8 @@ void statsPanel(Sandbox& s) {
     const int substeps = std::max(1, st.steps * v.settings.substeps);
     if (!budgetSummary(st.solver, st.profile[sim::Stage::Solve] / substeps))
         ImGui::Text("residual %.3e, %d iterations", st.solver.residual, st.solver.iterations);
-    plot("max strain", s.maxStrain, "%.4f");
-    plot("sim ms", s.simMs, "%.2f");
+    plot("max strain", s.history.maxStrain, "%.4f");
+    plot("sim ms", s.history.simMs, "%.2f");
     if (!st.solver.extra.empty() && ImGui::TreeNode("solver details")) {
         for (const auto& [name, value] : st.solver.extra)
             ImGui::Text("%s %.4g", name.c_str(), value);
@@ -409,7 +413,7 @@ void statsPanel(Sandbox& s) {
 void helpPanel(Sandbox& s) {
     ImGui::SetNextWindowPos(ImVec2(ImGui::GetIO().DisplaySize.x * 0.5f, 60), ImGuiCond_Appearing,
                             ImVec2(0.5f, 0));
-    ImGui::Begin("Help (F1)", &s.showHelp, ImGuiWindowFlags_AlwaysAutoResize);
+    ImGui::Begin("Help (F1)", &s.display.showHelp, ImGuiWindowFlags_AlwaysAutoResize);
     const char* mouse[][2] = {
         {"left drag",
          "grab the particle under the cursor (it follows as far as the cloth can; "
@@ -443,10 +447,10 @@ void helpPanel(Sandbox& s) {
 
 void drawPanels(Sandbox& s) {
     drawOverlays(s);
-    if (!s.showUi) return;
+    if (!s.display.showUi) return;
     solverPanel(s, scenePanel(s));
     statsPanel(s);
-    if (s.showHelp) helpPanel(s);
+    if (s.display.showHelp) helpPanel(s);
 }
 
 }  // namespace app::gui

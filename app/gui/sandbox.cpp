@@ -42,21 +42,21 @@ uint64_t send(Sandbox& s, Command command) {
 }
 
 bool paused(const Sandbox& s) {
-    return s.pauseSeq > s.view.appliedSeq ? s.pauseAsked : s.view.paused;
+    return s.pending.pauseSeq > s.view.appliedSeq ? s.pending.pauseAsked : s.view.paused;
 }
 
 void setPaused(Sandbox& s, bool p) {
-    s.pauseAsked = p;
-    s.pauseSeq = send(s, SetPaused{p});
+    s.pending.pauseAsked = p;
+    s.pending.pauseSeq = send(s, SetPaused{p});
 }
 
 void sendSettings(Sandbox& s, const sim::Settings& settings) {
-    s.settings = settings;
-    s.settingsSeq = send(s, SetSettings{std::make_shared<const sim::Settings>(settings)});
+    s.panel.settings = settings;
+    s.pending.settingsSeq = send(s, SetSettings{std::make_shared<const sim::Settings>(settings)});
 }
 
 void editSettings(Sandbox& s, sim::Settings edit) {
-    const sim::Settings before = s.settings;
+    const sim::Settings before = s.panel.settings;
     const sim::SolverKind kind = edit.solver;
     edit.solver = before.solver;  // the solver goes on its own, as a switch
     const sim::ParamDesc* solver = sim::findParam("solver");
@@ -64,8 +64,8 @@ void editSettings(Sandbox& s, sim::Settings edit) {
     for (const sim::ParamDesc& p : sim::allParams())
         if (&p != solver && exactText(before, p) != exactText(edit, p)) changed.push_back(&p);
     if (!changed.empty()) {
-        s.settingsError = edit.validate();
-        if (!s.settingsError.empty()) return;
+        s.panel.settingsError = edit.validate();
+        if (!s.panel.settingsError.empty()) return;
         for (const sim::ParamDesc* p : changed) recordSet(s, *p, edit);
         sendSettings(s, edit);  // applied between two steps
     }
@@ -77,7 +77,7 @@ void editSettings(Sandbox& s, sim::Settings edit) {
 }
 
 void requestLoad(Sandbox& s, const std::string& name, int resolution) {
-    s.drag = Drag::None;
+    s.mouse.drag = Drag::None;
     send(s, LoadScene{name, resolution});
 }
 
@@ -112,36 +112,40 @@ void panelLoadSceneFile(Sandbox& s, const std::string& path) {
 }
 
 bool exporting(const Sandbox& s) {
-    return s.exportSeq > s.view.appliedSeq ? s.exportAsked : !s.view.exportFolder.empty();
+    return s.pending.exportSeq > s.view.appliedSeq ? s.pending.exportAsked
+                                                   : !s.view.exportFolder.empty();
 }
 
 void toggleMeshExport(Sandbox& s) {
-    s.exportAsked = !exporting(s);
-    s.exportSeq =
-        s.exportAsked ? send(s, StartMeshExport{s.exportFolder}) : send(s, StopMeshExport{});
+    s.pending.exportAsked = !exporting(s);
+    s.pending.exportSeq = s.pending.exportAsked ? send(s, StartMeshExport{s.panel.exportFolder})
+                                                : send(s, StopMeshExport{});
 }
 
 void requestSolver(Sandbox& s, sim::SolverKind kind) {
-    s.settings.solver = kind;
-    s.settingsSeq = send(s, SelectSolver{kind});
+    s.panel.settings.solver = kind;
+    s.pending.settingsSeq = send(s, SelectSolver{kind});
 }
 
 void frameScene(Sandbox& s) {
     const sim::Bounds& b = s.view.sceneBounds;
     if (b.empty()) return;
-    s.camera.frame(vec(b.lo), vec(b.hi));
-    s.framedRadius = 0.5 * (b.hi - b.lo).norm();
-    s.framedDistance = s.camera.distance;
-    s.follow = true;
+    s.display.camera.frame(vec(b.lo), vec(b.hi));
+    s.display.framedRadius = 0.5 * (b.hi - b.lo).norm();
+    s.display.framedDistance = s.display.camera.distance;
+    s.display.follow = true;
 }
 
 void followSubject(Sandbox& s, double blend) {
     const sim::Bounds& b = s.view.subjectBounds;
-    if (!s.follow || b.empty() || s.drag == Drag::Grab || s.drag == Drag::Collider) return;
+    if (!s.display.follow || b.empty() || s.mouse.drag == Drag::Grab ||
+        s.mouse.drag == Drag::Collider)
+        return;
     // A subject spread far beyond the scene has blown up: nothing there is worth following.
-    if (0.5 * (b.hi - b.lo).norm() > 20 * std::max(s.framedRadius, 0.5)) return;
-    s.camera.keepInView(vec(b.lo), vec(b.hi), double(s.windowWidth) / std::max(s.windowHeight, 1),
-                        blend, s.framedDistance);
+    if (0.5 * (b.hi - b.lo).norm() > 20 * std::max(s.display.framedRadius, 0.5)) return;
+    s.display.camera.keepInView(vec(b.lo), vec(b.hi),
+                                double(s.display.windowWidth) / std::max(s.display.windowHeight, 1),
+                                blend, s.display.framedDistance);
 }
 
 bool takeSnapshot(Sandbox& s) {
@@ -150,33 +154,35 @@ bool takeSnapshot(Sandbox& s) {
     if (!s.sim->latest(s.view)) return false;
     const Snapshot& v = s.view;
     if (v.generation != generation) {  // a scene was loaded or reset
-        const bool tool = s.drag == Drag::Grab || s.drag == Drag::Collider || s.drag == Drag::Knife;
-        s.drag = tool ? Drag::None : s.drag;
-        s.resolutionSlider = 0;
+        const bool tool = s.mouse.drag == Drag::Grab || s.mouse.drag == Drag::Collider ||
+                          s.mouse.drag == Drag::Knife;
+        s.mouse.drag = tool ? Drag::None : s.mouse.drag;
+        s.panel.resolutionSlider = 0;
         frameScene(s);
     }
-    if (s.settingsSeq <= v.appliedSeq) s.settings = v.settings;  // nothing asked is on its way
-    if (v.messageSeq != s.messageSeq) {
-        s.messageSeq = v.messageSeq;
-        s.message = v.message;
+    if (s.pending.settingsSeq <= v.appliedSeq)
+        s.panel.settings = v.settings;  // nothing asked is on its way
+    if (v.messageSeq != s.panel.messageSeq) {
+        s.panel.messageSeq = v.messageSeq;
+        s.panel.message = v.message;
     }
-    if (v.tick != s.historyTick && v.stats.steps > 0) {
-        s.historyTick = v.tick;
-        s.simMs.push(static_cast<float>(v.stats.profile.total));
-        s.maxStrain.push(static_cast<float>(v.stats.metrics.maxStrain));
-        s.meanStrain.push(static_cast<float>(v.stats.metrics.meanStrain));
-        s.residual.push(static_cast<float>(v.stats.solver.residual));
+    if (v.tick != s.history.tick && v.stats.steps > 0) {
+        s.history.tick = v.tick;
+        s.history.simMs.push(static_cast<float>(v.stats.profile.total));
+        s.history.maxStrain.push(static_cast<float>(v.stats.metrics.maxStrain));
+        s.history.meanStrain.push(static_cast<float>(v.stats.metrics.meanStrain));
+        s.history.residual.push(static_cast<float>(v.stats.solver.residual));
     }
     return true;
 }
 
 PublishOptions publishOptions(const Sandbox& s) {
     PublishOptions o;
-    o.contacts = s.showContacts;
-    o.tetEdges = s.renderOptions.wireframe;
-    o.particles = s.particleView;
-    o.strain = s.renderOptions.heatmap;
-    o.pointScale = s.contentScale;
+    o.contacts = s.display.showContacts;
+    o.tetEdges = s.display.renderOptions.wireframe;
+    o.particles = s.display.particleView;
+    o.strain = s.display.renderOptions.heatmap;
+    o.pointScale = s.display.contentScale;
     return o;
 }
 

@@ -34,23 +34,24 @@ struct History {
     }
 };
 
-struct Sandbox {
-    Options options;           // the command line
-    SimThread* sim = nullptr;  // where commands go and snapshots come from
-    Snapshot view;             // the newest published state: what is drawn and picked
-
+// What the view shows and how: the camera and its following, the draw options, the window.
+struct DisplayState {
     render::OrbitCamera camera;
     render::RenderOptions renderOptions;
-    bool follow =
-        true;  // keep the moving subject in view (off after a pan or zoom; F frames again)
+    // Keep the moving subject in view (off after a pan or zoom; F frames again).
+    bool follow = true;
     double framedRadius = 1;    // half the diagonal of the scene as last framed [m]
     double framedDistance = 0;  // the camera's distance then: following never comes nearer
     bool showContacts = false;
     bool particleView = false;
+    bool showUi = true;
+    bool showHelp = false;
     int windowWidth = 1280, windowHeight = 720;  // window pixels (cursor coordinates)
     float contentScale = 1;                      // glfwGetWindowContentScale
+};
 
-    // Mouse.
+// What the mouse is doing: the tool, the drag in progress and its geometry.
+struct MouseState {
     Tool tool = Tool::Grab;
     Drag drag = Drag::None;
     double cursorX = 0, cursorY = 0;
@@ -61,25 +62,36 @@ struct Sandbox {
     sim::Vec3 grabTarget = sim::Vec3::Zero();
     sim::Vec3 knifeEye = sim::Vec3::Zero();    // knife stroke: the view rays from knifeEye
     sim::Vec3 knifeStart = sim::Vec3::Zero();  // through knifeStart and the release point
+};
 
-    // Flags set by keys and panels.
-    bool showUi = true;
-    bool showHelp = false;
-    bool screenshotRequested = false;
-    bool recordToggleRequested = false;
-    bool recording = false;  // mirrored from the recorder, for the indicator
+// What keys and panels ask the window loop to do (screenshot, recording) and its state.
+struct WindowRequests {
+    bool screenshot = false;    // F12: save the next drawn frame
+    bool recordToggle = false;  // F9: start or stop the MP4
+    bool recording = false;     // mirrored from the recorder, for the indicator
     int recordedFrames = 0;
-    int resolutionSlider = 0;  // the Scene panel's pending resolution (0: the scene's own)
-    char scenePath[512] = "scene.json";  // the Scene panel's scene file (Save, Load)
-    char exportFolder[512] = "meshes";   // and mesh export folder (E)
+};
 
-    // Edits sent and not yet in the snapshot: the panels show what was asked.
-    uint64_t settingsSeq = 0, pauseSeq = 0, exportSeq = 0;
+// The panels' own values: what they show and what was last said.
+struct PanelState {
     sim::Settings settings;     // the Solver panel's values
     std::string settingsError;  // why the last edit was refused, if it was
+    int resolutionSlider = 0;   // the Scene panel's pending resolution (0: the scene's own)
+    char scenePath[512] = "scene.json";  // the Scene panel's scene file (Save, Load)
+    char exportFolder[512] = "meshes";   // and mesh export folder (E)
+    std::string message;                 // last notice, shown in the Scene panel
+    long messageSeq = 0;                 // the snapshot message last shown
+};
+
+// Edits sent and not yet in the snapshot: the panels show what was asked.
+struct PendingEdits {
+    uint64_t settingsSeq = 0, pauseSeq = 0, exportSeq = 0;
     bool pauseAsked = false;
     bool exportAsked = false;
+};
 
+// Where input goes besides the simulation: session recording and a dropped file's import.
+struct InputRecording {
     // The simulated frame the next edit sent will be applied before (the window loop keeps
     // it): what session recording stamps each input with.
     int inputFrame = 0;
@@ -88,15 +100,28 @@ struct Sandbox {
     // A dropped file being read and tetrahedralized off the UI thread (mesh_drop.h).
     std::shared_ptr<sim::ImportJob> import;
     std::string importPath;
+};
 
-    std::string message;  // last notice, shown in the Scene panel
-    long messageSeq = 0;  // the snapshot message last shown
-
-    double stepRunningMs = 0;  // how long the simulation has been on its current frame
-
-    // Measurements of recent frames.
+// Measurements of recent frames, for the Stats panel's plots.
+struct Histories {
     History fps, simMs, renderMs, maxStrain, meanStrain, residual;
-    long historyTick = -1;
+    long tick = -1;            // the snapshot frame last pushed
+    double stepRunningMs = 0;  // how long the simulation has been on its current frame
+};
+
+// The window's state, by concern.
+struct Sandbox {
+    Options options;           // the command line
+    SimThread* sim = nullptr;  // where commands go and snapshots come from
+    Snapshot view;             // the newest published state: what is drawn and picked
+
+    DisplayState display;
+    MouseState mouse;
+    WindowRequests requests;
+    PanelState panel;
+    PendingEdits pending;
+    InputRecording inputs;
+    Histories history;
 };
 
 // Sends an edit to the simulation; returns its sequence number.

@@ -47,8 +47,8 @@ bool InputScript::moveToParticle(Sandbox& s, int particle, int frame) {
                 x += 0.1 * (centroid - x);
                 break;
             }
-    const glm::dvec2 pixel =
-        s.camera.pixelOf(glm::dvec3(x.x(), x.y(), x.z()), s.windowWidth, s.windowHeight);
+    const glm::dvec2 pixel = s.display.camera.pixelOf(
+        glm::dvec3(x.x(), x.y(), x.z()), s.display.windowWidth, s.display.windowHeight);
     anchorX_ = pixel.x;
     anchorY_ = pixel.y;
     onCursor(s, pixel.x, pixel.y);
@@ -65,8 +65,9 @@ void InputScript::dispatch(Sandbox& s, int frame) {
                     moveToParticle(s, e.index, frame);
                     break;
                 }
-                const double sx = script_.width > 0 ? s.windowWidth / script_.width : 1.0;
-                const double sy = script_.height > 0 ? s.windowHeight / script_.height : 1.0;
+                const double sx = script_.width > 0 ? s.display.windowWidth / script_.width : 1.0;
+                const double sy =
+                    script_.height > 0 ? s.display.windowHeight / script_.height : 1.0;
                 const double ox = e.relative ? anchorX_ : 0, oy = e.relative ? anchorY_ : 0;
                 onCursor(s, ox + e.x * sx, oy + e.y * sy);
                 break;
@@ -84,12 +85,13 @@ void InputScript::dispatch(Sandbox& s, int frame) {
                 onScroll(s, e.steps);
                 break;
             case ScriptEvent::Type::Set: {  // as if edited in the Solver panel
-                sim::Settings edit = s.settings;
-                s.settingsError = sim::setParam(edit, e.name, e.value);
-                if (s.settingsError.empty()) editSettings(s, edit);
-                if (!s.settingsError.empty())  // e.g. valid alone, not with the other settings
+                sim::Settings edit = s.panel.settings;
+                s.panel.settingsError = sim::setParam(edit, e.name, e.value);
+                if (s.panel.settingsError.empty()) editSettings(s, edit);
+                if (!s.panel.settingsError
+                         .empty())  // e.g. valid alone, not with the other settings
                     std::fprintf(stderr, "pbd-sandbox: frame %d: %s\n", frame,
-                                 s.settingsError.c_str());
+                                 s.panel.settingsError.c_str());
                 break;
             }
             case ScriptEvent::Type::Drop:

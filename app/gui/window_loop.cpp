@@ -49,20 +49,22 @@ void buildUiMarks(const Sandbox& s, render::DrawList& ui) {
     ui.clear();
     ui.setLayer(render::DrawLayer::Ui);
     const sim::DebugColor knife{1.0f, 0.25f, 0.2f}, grab{1.0f, 0.9f, 0.1f};
-    if (s.drag == Drag::Knife) {
+    if (s.mouse.drag == Drag::Knife) {
         const sim::Ray ray = cursorRay(s);
-        ui.line(s.knifeStart, ray.origin + ray.direction, knife);
-        ui.point(s.knifeStart, 6.0f * s.contentScale, knife);
-        ui.point(ray.origin + ray.direction, 6.0f * s.contentScale, knife);
+        ui.line(s.mouse.knifeStart, ray.origin + ray.direction, knife);
+        ui.point(s.mouse.knifeStart, 6.0f * s.display.contentScale, knife);
+        ui.point(ray.origin + ray.direction, 6.0f * s.display.contentScale, knife);
     }
-    if (s.drag == Drag::Grab && s.view.grab && s.view.grab->particle < s.view.particleCount()) {
-        ui.line(s.view.x[s.view.grab->particle], s.grabTarget, grab);
-        ui.point(s.grabTarget, 7.0f * s.contentScale, grab);
+    if (s.mouse.drag == Drag::Grab && s.view.grab &&
+        s.view.grab->particle < s.view.particleCount()) {
+        ui.line(s.view.x[s.view.grab->particle], s.mouse.grabTarget, grab);
+        ui.point(s.mouse.grabTarget, 7.0f * s.display.contentScale, grab);
     }
     const auto& held = s.view.colliderDrag;
-    if (s.drag == Drag::Collider && held && held->collider < int(s.view.colliders.size())) {
-        ui.line(s.view.colliders[held->collider].center + held->anchorOffset, s.grabTarget, grab);
-        ui.point(s.grabTarget, 7.0f * s.contentScale, grab);
+    if (s.mouse.drag == Drag::Collider && held && held->collider < int(s.view.colliders.size())) {
+        ui.line(s.view.colliders[held->collider].center + held->anchorOffset, s.mouse.grabTarget,
+                grab);
+        ui.point(s.mouse.grabTarget, 7.0f * s.display.contentScale, grab);
     }
 }
 
@@ -71,7 +73,8 @@ void drawFrame(Sandbox& s, render::Renderer& renderer, render::DrawList& ui, ren
                WindowOutputs& outputs, int fw, int fh) {
     gpu.begin();
     buildUiMarks(s, ui);
-    renderer.draw(s.view.surface(), s.view.draw, ui, s.camera, fw, fh, s.renderOptions);
+    renderer.draw(s.view.surface(), s.view.draw, ui, s.display.camera, fw, fh,
+                  s.display.renderOptions);
     outputs.recordFrame(s, fw, fh);
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
@@ -80,7 +83,7 @@ void drawFrame(Sandbox& s, render::Renderer& renderer, render::DrawList& ui, ren
     ImGui::Render();
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     gpu.end();
-    if (gpu.lastMs() >= 0) s.renderMs.push(static_cast<float>(gpu.lastMs()));
+    if (gpu.lastMs() >= 0) s.history.renderMs.push(static_cast<float>(gpu.lastMs()));
 }
 
 // --input's script (message printed, false, when it cannot be read), and the note that
@@ -107,9 +110,9 @@ void printWindowSummary(const Sandbox& s, SimThread& sim, render::GpuTimer& gpu,
         "%s particles=%d window %dx%d msaa %d (%s): %d frames drawn in %.2f s (%.1f per s), "
         "%ld new simulated frames shown, simulation %.1f ms in all, render %.2f ms (GPU, "
         "last)\n",
-        s.view.sceneName.c_str(), s.view.particleCount(), s.windowWidth, s.windowHeight, samples,
-        reinterpret_cast<const char*>(glGetString(GL_RENDERER)), frame, seconds, frame / seconds,
-        simulatedFrames, sim.simulationMs(), gpu.lastMs());
+        s.view.sceneName.c_str(), s.view.particleCount(), s.display.windowWidth,
+        s.display.windowHeight, samples, reinterpret_cast<const char*>(glGetString(GL_RENDERER)),
+        frame, seconds, frame / seconds, simulatedFrames, sim.simulationMs(), gpu.lastMs());
 }
 
 }  // namespace
@@ -132,10 +135,11 @@ int runWindow(const Options& o) {
     Sandbox s;
     s.options = o;
     s.sim = &sim;
-    s.basePacing = pacing;
-    s.showUi = o.panels != "hidden";
+    s.inputs.basePacing = pacing;
+    s.display.showUi = o.panels != "hidden";
     if (!o.exportMeshes.empty())  // already exporting (SimSession::start): E stops it
-        std::snprintf(s.exportFolder, sizeof s.exportFolder, "%s", o.exportMeshes.c_str());
+        std::snprintf(s.panel.exportFolder, sizeof s.panel.exportFolder, "%s",
+                      o.exportMeshes.c_str());
     takeSnapshot(s);
 
     std::string error;
@@ -163,24 +167,24 @@ int runWindow(const Options& o) {
     int frame = 0;
     for (; !glfwWindowShouldClose(window) && (o.frames == 0 || frame < o.frames); ++frame) {
         const auto frameStart = Clock::now();
-        s.inputFrame = frame;  // what is sent now is applied before simulated frame `frame`
+        s.inputs.inputFrame = frame;  // what is sent now is applied before simulated frame `frame`
         glfwPollEvents();
         readWindowSize(window, s, fw, fh);
         script.dispatch(s, frame);
         pollImport(s, sim.pacing() == Pacing::Lockstep);
         sim.setPublishOptions(publishOptions(s));
-        sim.setUiStatus({frame, msSince(start), s.camera.yaw, gpu.lastMs()});
+        sim.setUiStatus({frame, msSince(start), s.display.camera.yaw, gpu.lastMs()});
         sim.runFrame();  // lockstep: simulated frame `frame` is published when this returns
-        s.inputFrame = frame + 1;  // the panels' edits are applied before the next one
+        s.inputs.inputFrame = frame + 1;  // the panels' edits are applied before the next one
         if (takeSnapshot(s) && s.view.stats.steps > 0) ++simulatedFrames;
         followSubject(s, 0.15);
-        s.stepRunningMs = sim.runningMs();
+        s.history.stepRunningMs = sim.runningMs();
 
         drawFrame(s, renderer, ui, gpu, outputs, fw, fh);
 
         outputs.afterFrame(s, frame, fw, fh);
         glfwSwapBuffers(window);
-        s.fps.push(static_cast<float>(1000.0 / std::max(msSince(frameStart), 1e-3)));
+        s.history.fps.push(static_cast<float>(1000.0 / std::max(msSince(frameStart), 1e-3)));
     }
     int status = outputs.finish();
     if (s.view.outputFailed) status = 1;  // reported in the window when it happened

@@ -6,7 +6,7 @@ namespace app::gui {
 
 void WindowOutputs::report(Sandbox& s, const std::string& error) {
     failed_ = true;
-    s.message = error;
+    s.panel.message = error;
     std::fprintf(stderr, "pbd-sandbox: %s\n", error.c_str());
 }
 
@@ -18,7 +18,7 @@ bool WindowOutputs::startRecording(Sandbox& s, const std::string& path, int w, i
         return false;
     }
     if (s.sim) s.sim->setPacing(Pacing::Lockstep);
-    s.recording = true;
+    s.requests.recording = true;
     recordedTick_ = s.view.tick;
     return true;
 }
@@ -30,19 +30,19 @@ void WindowOutputs::recordFrame(Sandbox& s, int w, int h) {
     recordedTick_ = v.tick;
     readFramebuffer(w, h, pixels_);
     if (std::string e = recorder_.addFrame(w, h, pixels_); !e.empty()) report(s, e);
-    s.recordedFrames = recorder_.frames();
-    s.recording = recorder_.active();
+    s.requests.recordedFrames = recorder_.frames();
+    s.requests.recording = recorder_.active();
 }
 
 void WindowOutputs::afterFrame(Sandbox& s, int frame, int w, int h) {
     // F12 writes a numbered PNG; --screenshot writes the last frame of a --frames run.
     // Both show the window as it is, panels included.
     std::vector<std::string> shots;
-    if (s.screenshotRequested) {
+    if (s.requests.screenshot) {
         char name[64];
         std::snprintf(name, sizeof name, "screenshot-%03d.png", screenshots_++);
         shots.push_back(name);
-        s.screenshotRequested = false;
+        s.requests.screenshot = false;
     }
     if (options_.frames > 0 && frame + 1 == options_.frames && !options_.screenshotPath.empty())
         shots.push_back(options_.screenshotPath);
@@ -51,20 +51,21 @@ void WindowOutputs::afterFrame(Sandbox& s, int frame, int w, int h) {
         if (std::string e = savePng(path, w, h, pixels_); !e.empty()) {
             report(s, e);
         } else {
-            s.message = "saved " + path;
-            std::fprintf(stderr, "pbd-sandbox: %s\n", s.message.c_str());
+            s.panel.message = "saved " + path;
+            std::fprintf(stderr, "pbd-sandbox: %s\n", s.panel.message.c_str());
         }
     }
-    if (!s.recordToggleRequested) return;
-    s.recordToggleRequested = false;
+    if (!s.requests.recordToggle) return;
+    s.requests.recordToggle = false;
     if (recorder_.active()) {
         const std::string path = recorder_.path();
         if (std::string e = recorder_.stop(); !e.empty())
             report(s, e);
         else
-            s.message = "recorded " + path;
-        s.recording = false;
-        if (s.sim && !s.session.active) s.sim->setPacing(pacing_);  // a session keeps lockstep
+            s.panel.message = "recorded " + path;
+        s.requests.recording = false;
+        if (s.sim && !s.inputs.session.active)
+            s.sim->setPacing(pacing_);  // a session keeps lockstep
     } else {
         // F9 recordings are numbered, so none overwrites an earlier one.
         char name[64];

@@ -25,10 +25,10 @@ Sandbox& sandboxOf(GLFWwindow* w) {
 // with ImGui; the rest goes to the same handlers the scripted input uses.
 void cursorCallback(GLFWwindow* w, double x, double y) {
     Sandbox& s = sandboxOf(w);
-    if (ImGui::GetIO().WantCaptureMouse && s.drag == Drag::None) {
+    if (ImGui::GetIO().WantCaptureMouse && s.mouse.drag == Drag::None) {
         recordCursor(s, x, y);  // a replay's onCursor does the same with no drag
-        s.cursorX = x;
-        s.cursorY = y;
+        s.mouse.cursorX = x;
+        s.mouse.cursorY = y;
         return;
     }
     onCursor(s, x, y);
@@ -118,16 +118,16 @@ void initImGui(WindowSession& session, Sandbox& s) {
     style.WindowRounding = 4.0f;
     style.Colors[ImGuiCol_WindowBg].w = 0.85f;
     // Text and spacing follow the monitor's content scale (1 on Xvfb, 2 on a HiDPI screen).
-    s.contentScale = contentScale(window);
-    style.ScaleAllSizes(s.contentScale);
-    io.FontGlobalScale = s.contentScale;
+    s.display.contentScale = contentScale(window);
+    style.ScaleAllSizes(s.display.contentScale);
+    io.FontGlobalScale = s.display.contentScale;
     ImGui_ImplGlfw_InitForOpenGL(window, true);
     ImGui_ImplOpenGL3_Init("#version 330 core");
     session.imgui = true;
 }
 
 void readWindowSize(GLFWwindow* window, Sandbox& s, int& fw, int& fh) {
-    glfwGetWindowSize(window, &s.windowWidth, &s.windowHeight);
+    glfwGetWindowSize(window, &s.display.windowWidth, &s.display.windowHeight);
     glfwGetFramebufferSize(window, &fw, &fh);
 }
 

@@ -30,10 +30,12 @@ std::string writeTemp(const std::string& name, const std::string& text) {
 
 // The window pixel where world point p appears.
 glm::dvec2 pixelOf(const Sandbox& s, const sim::Vec3& p) {
-    const glm::dmat4 vp = glm::dmat4(s.camera.projection(double(s.windowWidth) / s.windowHeight)) *
-                          glm::dmat4(s.camera.view());
+    const glm::dmat4 vp = glm::dmat4(s.display.camera.projection(double(s.display.windowWidth) /
+                                                                 s.display.windowHeight)) *
+                          glm::dmat4(s.display.camera.view());
     const glm::dvec4 c = vp * glm::dvec4(p.x(), p.y(), p.z(), 1.0);
-    return {(c.x / c.w + 1) / 2 * s.windowWidth - 0.5, (1 - c.y / c.w) / 2 * s.windowHeight - 0.5};
+    return {(c.x / c.w + 1) / 2 * s.display.windowWidth - 0.5,
+            (1 - c.y / c.w) / 2 * s.display.windowHeight - 0.5};
 }
 
 // hanging_cloth at resolution 8 on a lockstep simulation thread, and the window state on it.
@@ -109,7 +111,7 @@ TEST(ScriptedInput, PressOverClothGrabsThenKeysSwitchSolverKeepingState) {
     const sim::Vec3 moved = s.view.grab->target;
     EXPECT_GT((moved - before).norm(), 0.01);
     // The target stays in the plane through the grabbed point facing the camera.
-    EXPECT_NEAR((moved - before).dot(s.grabPlaneNormal), 0.0, 1e-9);
+    EXPECT_NEAR((moved - before).dot(s.mouse.grabPlaneNormal), 0.0, 1e-9);
 
     frame(2);
     EXPECT_EQ(s.view.settings.solver, sim::SolverKind::XPBD);
@@ -181,13 +183,13 @@ TEST(ScriptedInput, SetEventsEditSettingsAndAreRecorded) {
         {"frame": 5, "type": "load", "scene": "hanging_cloth", "resolution": 6}]})");
     InputScript script;
     ASSERT_EQ(script.load(path), "");
-    s.basePacing = Pacing::Lockstep;
+    s.inputs.basePacing = Pacing::Lockstep;
     startSessionRecording(s, testing::TempDir() + "session.json", false);
     for (int f = 0; f < 6; ++f) {
-        s.inputFrame = f;
+        s.inputs.inputFrame = f;
         script.dispatch(s, f);
         sim.runFrame();
-        s.inputFrame = f + 1;
+        s.inputs.inputFrame = f + 1;
         takeSnapshot(s);
         if (f == 1) {
             EXPECT_NE(s.view.settings.iterations, 17);
@@ -243,9 +245,9 @@ TEST(ScriptedInput, DroppedFilesLoadOrSayWhyNot) {
     frame();
     const std::string broken = writeTemp("broken.obj", "v 0 0 0\nv 1 0 0\nf 1 2 7\n");
     onDrop(s, broken);
-    EXPECT_FALSE(s.import);
-    EXPECT_NE(s.message.find(broken), std::string::npos) << s.message;
-    EXPECT_NE(s.message.find("vertex"), std::string::npos) << s.message;
+    EXPECT_FALSE(s.inputs.import);
+    EXPECT_NE(s.panel.message.find(broken), std::string::npos) << s.panel.message;
+    EXPECT_NE(s.panel.message.find("vertex"), std::string::npos) << s.panel.message;
     const long before = s.view.frame;
     frame();
     EXPECT_EQ(s.view.sceneName, "hanging_cloth");
@@ -255,9 +257,9 @@ TEST(ScriptedInput, DroppedFilesLoadOrSayWhyNot) {
     const std::string quad =
         writeTemp("quad.obj", "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 2 3\nf 1 3 4\n");
     onDrop(s, quad);
-    ASSERT_TRUE(s.import);
+    ASSERT_TRUE(s.inputs.import);
     frame();
-    EXPECT_FALSE(s.import);
+    EXPECT_FALSE(s.inputs.import);
     EXPECT_EQ(s.view.sceneName, "imported");
     EXPECT_EQ(s.view.particleCount(), 4);
 }
@@ -294,7 +296,7 @@ TEST(ScriptedInput, PressOnAColliderDragsIt) {
         takeSnapshot(s);
     };
     frame(0);
-    ASSERT_EQ(s.drag, Drag::Collider);
+    ASSERT_EQ(s.mouse.drag, Drag::Collider);
     ASSERT_TRUE(s.view.colliderDrag);
     EXPECT_EQ(s.view.colliderDrag->collider, 1);
     EXPECT_FALSE(s.view.grab);
@@ -304,13 +306,13 @@ TEST(ScriptedInput, PressOnAColliderDragsIt) {
     // within the plane facing the camera, to the right on screen.
     const sim::Vec3 moved = s.view.colliders[1].center - centre;
     const sim::Vec3 picked = s.view.colliders[1].center + s.view.colliderDrag->anchorOffset;
-    EXPECT_LT((picked - s.grabTarget).norm(), 1e-9);
+    EXPECT_LT((picked - s.mouse.grabTarget).norm(), 1e-9);
     EXPECT_GT(moved.norm(), 0.05);
-    EXPECT_NEAR(moved.dot(s.grabPlaneNormal), 0.0, 1e-9);
+    EXPECT_NEAR(moved.dot(s.mouse.grabPlaneNormal), 0.0, 1e-9);
     EXPECT_GT(pixelOf(s, s.view.colliders[1].center).x, pixelOf(s, centre).x + 30);
     frame(2);
     EXPECT_FALSE(s.view.colliderDrag);
-    EXPECT_EQ(s.drag, Drag::None);
+    EXPECT_EQ(s.mouse.drag, Drag::None);
     EXPECT_LT((s.view.colliders[1].center - centre - moved).norm(), 1e-12);  // stays put
     EXPECT_EQ(s.view.colliders[1].velocity, sim::Vec3::Zero());
 
@@ -329,7 +331,7 @@ TEST(ScriptedInput, CtrlClickOnAPinRemovesItAndTwiceOnAParticleLeavesItFree) {
     LockstepCloth rig;
     SimThread& sim = rig.sim;
     Sandbox& s = rig.s;
-    s.windowWidth = 160, s.windowHeight = 90;
+    s.display.windowWidth = 160, s.display.windowHeight = 90;
     ASSERT_EQ(sim.start(""), "");
     ASSERT_TRUE(takeSnapshot(s));
     auto pins = [&] {

@@ -187,13 +187,13 @@ TEST(WindowContent, ScriptedSaveAndLoadAreRecorded) {
                                  scene + R"("}]})";
     InputScript input;
     ASSERT_EQ(input.load(script), "");
-    s.basePacing = Pacing::Lockstep;
+    s.inputs.basePacing = Pacing::Lockstep;
     startSessionRecording(s, temp("files_session.json"), false);
     for (int f = 0; f < 5; ++f) {
-        s.inputFrame = f;
+        s.inputs.inputFrame = f;
         input.dispatch(s, f);
         sim.runFrame();
-        s.inputFrame = f + 1;
+        s.inputs.inputFrame = f + 1;
         takeSnapshot(s);
         if (f == 3) {
             EXPECT_EQ(s.view.settings.iterations, 9);
