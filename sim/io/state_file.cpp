@@ -9,6 +9,7 @@
 #include "sim/io/checksum.h"
 #include "sim/io/json_io.h"
 #include "sim/io/text_scan.h"
+#include "sim/solvers/hpbd/hpbd_solver.h"
 #include "sim/world/state_hash.h"
 #include "sim/world/validation.h"
 
@@ -363,7 +364,9 @@ std::string writeState(const Snapshot& s, const StateInfo& info, const std::stri
                               {"target", jsonio::toJson(d->target)},
                               {"start", jsonio::toJson(d->start)},
                               {"begin_center", jsonio::toJson(d->beginCenter)}};
-    if (s.hpbdHierarchy) j["hpbd"] = hierarchyToJson(*s.hpbdHierarchy, s.hpbdPendingSplits);
+    // The solvers' checkpoints this format holds: HPBD's hierarchy.
+    if (const auto* hpbd = dynamic_cast<const HpbdCheckpoint*>(s.solverData.get()))
+        j["hpbd"] = hierarchyToJson(hpbd->hierarchy, hpbd->pendingSplits);
     // The checksum goes first, so the reader finds it without parsing.
     const std::string body = j.dump();
     std::string text;
@@ -425,10 +428,12 @@ void readBody(const Node& root, const std::vector<Collider>& worldColliders, Sna
             int(d->at("collider").integer(0, long(s.colliders.size()) - 1)),
             d->at("anchor_offset").vec3(-kBig, kBig), d->at("target").vec3(-kBig, kBig),
             d->at("start").vec3(-kBig, kBig), d->at("begin_center").vec3(-kBig, kBig)};
-    s.hpbdHierarchy.reset();
-    s.hpbdPendingSplits.clear();
-    if (auto h = root.find("hpbd"))
-        hierarchyFromJson(*h, n, s.hpbdHierarchy.emplace(), s.hpbdPendingSplits);
+    s.solverData.reset();
+    if (auto h = root.find("hpbd")) {
+        auto hpbd = std::make_shared<HpbdCheckpoint>();
+        hierarchyFromJson(*h, n, hpbd->hierarchy, hpbd->pendingSplits);
+        s.solverData = std::move(hpbd);
+    }
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 // from topology — colouring, hierarchy, sparsity pattern, multigrid prolongators — and
 // rebuilds it when World::topologyVersion() differs from the version it was built for.
 // Switching solver therefore never touches positions, velocities or pins.
+#include <array>
 #include <memory>
 #include <optional>
 #include <span>
@@ -32,6 +33,19 @@ struct SolverStats {
     }
 };
 
+// What a solver derives from the run's history rather than from the state (HPBD's hierarchy,
+// built from the positions of its time and patched by tears since), which a restored world
+// needs for the solver to go on exactly as one that never stopped (sim/world/snapshot.h).
+// Each solver with such data derives its own checkpoint type; the state file writes the
+// ones it knows (sim/io/state_file.cpp).
+struct SolverCheckpoint {
+    virtual ~SolverCheckpoint() = default;
+    virtual const char* solver() const = 0;  // the name of the solver that took it
+    // The splits since the data was built, which the solver absorbs at its next solve: the
+    // world notes them again after resume() (World::noteSplit: original, duplicate).
+    std::vector<std::array<int, 2>> pendingSplits;
+};
+
 class Solver {
   public:
     virtual ~Solver() = default;
@@ -45,6 +59,14 @@ class Solver {
     virtual bool resumesExactlyAt(long /*frame*/, const Settings& /*settings*/) const {
         return true;
     }
+    // Its history-dependent data now, given the world's topology change log; null when it
+    // keeps none, or none that a fresh solver would not rebuild the same way.
+    virtual std::shared_ptr<const SolverCheckpoint> checkpoint(
+        std::span<const TopologyChange> /*changes*/) const {
+        return nullptr;
+    }
+    // Takes back a checkpoint of its own kind, in a fresh solver of a restored world.
+    virtual void resume(const SolverCheckpoint& /*checkpoint*/, const StepContext& /*ctx*/) {}
     // Optional solver-specific overlay (e.g. an HPBD level), drawn by the app.
     virtual void debugDraw(const Particles& /*particles*/, const Settings& /*settings*/,
                            DebugDraw& /*draw*/) const {}

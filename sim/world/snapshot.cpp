@@ -1,8 +1,6 @@
 #include "sim/world/snapshot.h"
 
-#include <algorithm>
-
-#include "sim/solvers/hpbd/hpbd_solver.h"
+#include <cstring>
 
 namespace sim {
 
@@ -16,18 +14,11 @@ void takeSnapshot(const World& world, Snapshot& s, bool withSolverData) {
     s.colliderDrag = world.colliderDrag();
     s.time = world.time();
     s.frame = world.frame();
-    s.hpbdHierarchy.reset();
-    s.hpbdPendingSplits.clear();
-    if (!withSolverData || world.settings.solver != SolverKind::HPBD) return;
-    const auto* hpbd = dynamic_cast<const HpbdSolver*>(&world.solver());
-    if (!hpbd || hpbd->builtVersion() == 0) return;  // not built yet: a load builds it the same way
-    // Any change but splits since the build makes the next solve rebuild from the current
-    // positions, as a loaded world does: nothing to keep then.
-    const auto splits = world.splitsSince(hpbd->builtVersion());
-    if (!splits) return;
-    s.hpbdHierarchy = hpbd->hierarchy();
-    for (const TopologyChange& c : *splits)
-        s.hpbdPendingSplits.push_back({c.original, c.duplicate});
+    s.solverData.reset();
+    // The solver the settings name: a switch not yet applied keeps nothing of the old one.
+    const Solver& solver = world.solver();
+    if (withSolverData && std::strcmp(solver.name(), solverName(world.settings.solver)) == 0)
+        s.solverData = solver.checkpoint(world.topologyChanges());
 }
 
 Snapshot takeSnapshot(const World& world, bool withSolverData) {
@@ -47,9 +38,10 @@ void restore(World& world, const Snapshot& s) {
     world.contacts().clear();
     world.bumpTopology();
     world.setSolver(world.settings.solver);  // no derived data from before the restore
-    if (s.hpbdHierarchy && world.settings.solver == SolverKind::HPBD) {
-        static_cast<HpbdSolver&>(world.solver()).setHierarchy(*s.hpbdHierarchy, world.context());
-        for (const auto& [original, duplicate] : s.hpbdPendingSplits)
+    const std::shared_ptr<const SolverCheckpoint>& saved = s.solverData;
+    if (saved && std::strcmp(saved->solver(), world.solver().name()) == 0) {
+        world.solver().resume(*saved, world.context());
+        for (const auto& [original, duplicate] : saved->pendingSplits)
             world.noteSplit(original, duplicate);
     }
 }

@@ -3,16 +3,17 @@
 // and what undo and reset go back to. Settings, the scene's scripts (World::animate) and the
 // solver choice are not part of it: a snapshot is restored into the world of the scene that
 // made it. No solver keeps Lagrange multipliers across steps (Gauss-Seidel, HPBD and MGPBD
-// all start each substep at lambda = 0), so there are none to keep; the one piece of solver
-// data that changes results and cannot be rebuilt from the state is HPBD's hierarchy (built
-// from the positions at the time it was built, then patched by tears), kept on request.
+// all start each substep at lambda = 0), so there are none to keep; solver data that changes
+// results and cannot be rebuilt from the state (HPBD's hierarchy, built from the positions at
+// the time it was built, then patched by tears) is the solver's checkpoint, kept on request.
 // Restoring creates a fresh solver, so a restored world continues exactly as one that loaded
 // the scene and ran to the same frame (MGPBD: see restore()).
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "sim/solvers/hpbd/hierarchy.h"
+#include "sim/solvers/solver.h"
 #include "sim/world/world.h"
 
 namespace sim {
@@ -27,21 +28,19 @@ struct Snapshot {
     std::optional<ColliderDrag> colliderDrag;
     Real time = 0;
     long frame = 0;
-    // HPBD's hierarchy (taken with solver data under HPBD), and the splits since it was
-    // built that the next solve absorbs into it (World::noteSplit: original, duplicate).
-    std::optional<Hierarchy> hpbdHierarchy;
-    std::vector<std::array<int, 2>> hpbdPendingSplits;
+    // The active solver's checkpoint (taken with solver data; null when it keeps none).
+    std::shared_ptr<const SolverCheckpoint> solverData;
 };
 
-// withSolverData: also keep the active solver's history-dependent data (HPBD's hierarchy):
+// withSolverData: also keep the active solver's checkpoint (Solver::checkpoint):
 // state files need it for bit-exact continuation, undo does not.
 Snapshot takeSnapshot(const World& world, bool withSolverData = false);
 // Copies into an existing snapshot, reusing its buffers (no allocation once sized).
 void takeSnapshot(const World& world, Snapshot& into, bool withSolverData = false);
 
 // Puts the snapshot's state back into the world and gives it a fresh solver of the kind its
-// settings name (HPBD: with the saved hierarchy). MGPBD sets up its AMG again at the
-// restored frame; a run that never stopped set it up at its own schedule (every
+// settings name, resumed from the snapshot's checkpoint when it is that solver's. MGPBD sets up its
+// AMG again at the restored frame; a run that never stopped set it up at its own schedule (every
 // setupInterval frames and at topology changes), so continuation is bit-exact when the
 // restored frame is one where the uninterrupted run also set up (Solver::resumesExactlyAt).
 void restore(World& world, const Snapshot& snapshot);

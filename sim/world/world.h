@@ -86,6 +86,8 @@ class World {
     // The splits since topology `version`, in order, when splits are all that changed;
     // nullopt after any other change (then rebuild).
     std::optional<std::span<const TopologyChange>> splitsSince(uint64_t version) const;
+    // The topology change log since the last change that was not a split.
+    std::span<const TopologyChange> topologyChanges() const { return changes_; }
     // What the solver of this substep sees (step_context.h).
     StepContext context();
 

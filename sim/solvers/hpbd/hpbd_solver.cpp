@@ -62,6 +62,24 @@ void HpbdSolver::setHierarchy(Hierarchy hierarchy, const StepContext& ctx) {
     builtWith_ = ctx.settings.hpbd;
 }
 
+std::shared_ptr<const SolverCheckpoint> HpbdSolver::checkpoint(
+    std::span<const TopologyChange> changes) const {
+    if (!built_) return nullptr;  // not built yet: a restored world builds it the same way
+    // Any change but splits since the build makes the next solve rebuild from the current
+    // positions, as a restored world does: nothing to keep then.
+    const auto splits = splitsSince(changes, builtVersion_);
+    if (!splits) return nullptr;
+    auto saved = std::make_shared<HpbdCheckpoint>();
+    saved->hierarchy = hierarchy_;
+    for (const TopologyChange& c : *splits)
+        saved->pendingSplits.push_back({c.original, c.duplicate});
+    return saved;
+}
+
+void HpbdSolver::resume(const SolverCheckpoint& checkpoint, const StepContext& ctx) {
+    setHierarchy(static_cast<const HpbdCheckpoint&>(checkpoint).hierarchy, ctx);
+}
+
 void HpbdSolver::ensureHierarchy(const StepContext& ctx) {
     if (built_ && ctx.topologyVersion() != builtVersion_ &&
         sameShape(builtWith_, ctx.settings.hpbd))

@@ -35,9 +35,18 @@
 
 namespace sim {
 
+// HPBD's checkpoint: the hierarchy as built and patched, and the splits since (SolverCheckpoint).
+struct HpbdCheckpoint final : SolverCheckpoint {
+    Hierarchy hierarchy;
+    const char* solver() const override { return "hpbd"; }
+};
+
 class HpbdSolver final : public Solver {
   public:
     const char* name() const override { return "hpbd"; }
+    std::shared_ptr<const SolverCheckpoint> checkpoint(
+        std::span<const TopologyChange> changes) const override;
+    void resume(const SolverCheckpoint& checkpoint, const StepContext& ctx) override;
     void solve(const StepContext& ctx, Real dt) override;
     void debugDraw(const Particles& particles, const Settings& settings,
                    DebugDraw& draw) const override;
