@@ -39,15 +39,9 @@ const Vec3 kBallAim(0.3, 1.6, 0.0);  // where it crosses the cloth's plane
 std::string build(World& world, const SceneParams& params) {
     const int res = params.resolution;
     GridSpec grid;
-    grid.cols = res;
-    grid.rows = std::max(1, res * 51 / 81);
-    grid.width = 2.0;
-    grid.height = 1.26;
-    grid.origin = Vec3(-1.0, 2.2, 0.0);
-    grid.vAxis = -Vec3::UnitY();  // row 0 is the top edge
-    std::string error = addCloth(world, makeGridMesh(grid), ClothOptions{});
+    std::string error =
+        addCurtain(world, res, std::max(1, res * 51 / 81), 2.0, 1.26, Vec3(-1.0, 2.2, 0.0), &grid);
     if (!error.empty()) return error;
-    for (int c = 0; c <= grid.cols; ++c) world.pin(gridIndex(grid, 0, c), true);
     world.colliders.push_back(Collider::plane(Vec3::Zero(), Vec3::UnitY()));
 
     // The cube hangs from the middle of the lower edge: those particles are attached to it.

@@ -54,4 +54,20 @@ std::string addCloth(World& world, const TriangleMesh& mesh, const ClothOptions&
     return {};
 }
 
+std::string addCurtain(World& world, int cols, int rows, Real width, Real height,
+                       const Vec3& topLeft, GridSpec* out) {
+    GridSpec grid;
+    grid.cols = cols;
+    grid.rows = rows;
+    grid.width = width;
+    grid.height = height;
+    grid.origin = topLeft;
+    grid.vAxis = -Vec3::UnitY();  // row 0 is the top edge
+    if (std::string error = addCloth(world, makeGridMesh(grid), ClothOptions{}); !error.empty())
+        return error;
+    for (int c = 0; c <= grid.cols; ++c) world.pin(gridIndex(grid, 0, c), true);
+    if (out) *out = grid;
+    return {};
+}
+
 }  // namespace sim

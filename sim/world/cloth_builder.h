@@ -29,4 +29,9 @@ struct ClothHandle {
 std::string addCloth(World& world, const TriangleMesh& mesh, const ClothOptions& options,
                      ClothHandle* handle = nullptr);
 
+// A curtain: cols x rows quads of width x height hanging down from its top edge at `topLeft`
+// (along x), the top row pinned. The grid it was made from goes to `grid` when asked.
+std::string addCurtain(World& world, int cols, int rows, Real width, Real height,
+                       const Vec3& topLeft, GridSpec* grid = nullptr);
+
 }  // namespace sim

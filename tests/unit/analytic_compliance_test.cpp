@@ -9,39 +9,23 @@
 #include <gtest/gtest.h>
 
 #include "sim/collision/collider.h"
-#include "sim/constraints/distance.h"
 #include "sim/world/world.h"
+#include "tests/unit/hanging_chain.h"
 
 namespace sim {
 namespace {
 
-constexpr int kLinks = 3;
-constexpr Real kMass = 0.1;      // [kg] each hanging particle
-constexpr Real kAlpha = 1e-2;    // [m/N]: a 100 N/m spring
-constexpr Real kRest = 0.2;      // [m] each link's rest length
+const test::HangingChain kChain;
 constexpr Real kGravity = 9.81;  // [m/s^2]
 
-// The chain at rest length, straight down from a pinned particle at the origin.
+// The chain at rest length under `solver`.
 void buildChain(World& world, SolverKind solver, int substeps) {
     world.settings.solver = solver;
     world.settings.substeps = substeps;
     world.settings.iterations = 100;  // Gauss-Seidel converged on three links
     world.settings.gravity = Vec3(0, -kGravity, 0);
-    world.settings.stretch.compliance = kAlpha;
-    world.settings.damping = 0.05;           // damps the bounce; at rest it acts on nothing
-    world.settings.tethers = false;          // the links alone hold the chain
     world.settings.mgpbd.frameBudgetMs = 0;  // converged global solves, no sweeps
-    world.particles.add(Vec3::Zero(), kMass);
-    world.particles.setPinned(0, true);
-    for (int k = 1; k <= kLinks; ++k) {
-        world.particles.add(Vec3(0, -kRest * k, 0), kMass);
-        DistanceConstraint c;
-        c.i = k - 1;
-        c.j = k;
-        c.restLength = kRest;
-        world.constraints.distance.push_back(c);
-    }
-    world.bumpTopology();
+    kChain.build(world);
 }
 
 // The stretch of link k (from the top, 1-based) after the chain has come to rest.
@@ -49,18 +33,16 @@ std::vector<Real> restingStretches(SolverKind solver, int substeps) {
     World world;
     buildChain(world, solver, substeps);
     for (int frame = 0; frame < 900; ++frame) world.step();
-    std::vector<Real> stretch(kLinks + 1, 0);
-    for (int k = 1; k <= kLinks; ++k)
-        stretch[k] = (world.particles.x[k] - world.particles.x[k - 1]).norm() - kRest;
+    std::vector<Real> stretch(kChain.links + 1, 0);
+    for (int k = 1; k <= kChain.links; ++k) stretch[k] = kChain.stretch(world, k);
     return stretch;
 }
 
 void expectHookesLaw(SolverKind solver) {
     for (int substeps : {1, 8}) {
         const std::vector<Real> stretch = restingStretches(solver, substeps);
-        for (int k = 1; k <= kLinks; ++k) {
-            const int below = kLinks - k + 1;
-            const Real expected = kAlpha * below * kMass * kGravity;
+        for (int k = 1; k <= kChain.links; ++k) {
+            const Real expected = kChain.expectedStretch(k, kGravity);
             EXPECT_NEAR(stretch[k], expected, 1e-3 * expected)
                 << solverName(solver) << ", " << substeps << " substeps, link " << k;
         }

@@ -9,48 +9,24 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/constraints/distance.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/world/metrics.h"
 #include "sim/world/world.h"
+#include "tests/unit/hanging_chain.h"
 
 namespace sim {
 namespace {
 
-constexpr int kLinks = 3;
-constexpr Real kMass = 0.1;    // [kg] each hanging particle
-constexpr Real kAlpha = 1e-2;  // [m/N]: a 100 N/m spring
-constexpr Real kRest = 0.2;    // [m]
-
-// A chain of kLinks compliant links hanging from a pinned particle, at rest after 900 frames.
-World restingChain(int iterations) {
+TEST(JacobiSolver, CompliantChainStretchesByAlphaTimesItsLoad) {
+    const test::HangingChain chain;
     World world;
     world.settings.solver = SolverKind::JACOBI;
-    world.settings.iterations = iterations;
-    world.settings.stretch.compliance = kAlpha;
-    world.settings.damping = 0.05;
-    world.settings.tethers = false;
-    world.particles.add(Vec3::Zero(), kMass);
-    world.particles.setPinned(0, true);
-    for (int k = 1; k <= kLinks; ++k) {
-        world.particles.add(Vec3(0, -kRest * k, 0), kMass);
-        DistanceConstraint c;
-        c.i = k - 1;
-        c.j = k;
-        c.restLength = kRest;
-        world.constraints.distance.push_back(c);
-    }
-    world.bumpTopology();
-    for (int frame = 0; frame < 900; ++frame) world.step();
-    return world;
-}
-
-TEST(JacobiSolver, CompliantChainStretchesByAlphaTimesItsLoad) {
-    const World world = restingChain(100);
-    for (int k = 1; k <= kLinks; ++k) {
-        const Real stretch = (world.particles.x[k] - world.particles.x[k - 1]).norm() - kRest;
-        const Real expected = kAlpha * (kLinks - k + 1) * kMass * 9.81;
-        EXPECT_NEAR(stretch, expected, 1e-3 * expected) << "link " << k;
+    world.settings.iterations = 100;
+    chain.build(world);
+    for (int frame = 0; frame < 900; ++frame) world.step();  // at rest
+    for (int k = 1; k <= chain.links; ++k) {
+        const Real expected = chain.expectedStretch(k, 9.81);
+        EXPECT_NEAR(chain.stretch(world, k), expected, 1e-3 * expected) << "link " << k;
     }
     EXPECT_STREQ(world.solver().name(), "jacobi");
 }
