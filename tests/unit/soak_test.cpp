@@ -231,4 +231,4 @@ std::vector<SolverKind> everySolver() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Solver, SoakSlow, ::testing::ValuesIn(everySolver()),
-                         [](const auto& info) { return std::string(solverName(info.param)); });
+                         [](const auto& param) { return std::string(solverName(param.param)); });
