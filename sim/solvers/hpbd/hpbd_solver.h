@@ -57,8 +57,6 @@ class HpbdSolver final : public Solver {
     // current topology and hierarchy settings; a later change rebuilds with the general builder.
     void setHierarchy(Hierarchy hierarchy, const StepContext& ctx);
     const Hierarchy& hierarchy() const { return hierarchy_; }
-    // The topology version the hierarchy matches (splits after it are absorbed at the next solve).
-    uint64_t builtVersion() const { return built_ ? builtVersion_ : 0; }
 
   private:
     void ensureHierarchy(const StepContext& ctx);

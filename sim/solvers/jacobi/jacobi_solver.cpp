@@ -15,9 +15,9 @@ namespace sim {
 namespace {
 
 // n_i w_i, n_i the constraints on particle i (the mass split of the header).
-void splitMasses(const StepContext& ctx, std::vector<Real>& splitW) {
+void splitMasses(const StepContext& ctx, std::vector<int>& count, std::vector<Real>& splitW) {
     const Particles& P = ctx.particles;
-    std::vector<int> count(P.x.size(), 0);
+    count.assign(P.x.size(), 0);
     visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
         for (const auto& c : array)
@@ -100,7 +100,7 @@ void iterate(const StepContext& ctx, Real dt, const std::vector<Real>& splitW, L
 
 void JacobiSolver::solve(const StepContext& ctx, Real dt) {
     resetLambdas(ctx, lambdas_);
-    splitMasses(ctx, splitW_);
+    splitMasses(ctx, count_, splitW_);
     const int iterations = ctx.settings.iterations;
     for (int it = 0; it < iterations; ++it) iterate(ctx, dt, splitW_, lambdas_, delta_);
     stats_.iterations = iterations;

@@ -33,7 +33,8 @@ class JacobiSolver final : public Solver {
 
   private:
     LambdaSet lambdas_;
-    std::vector<Real> splitW_;  // w_i / n_i
+    std::vector<int> count_;    // n_i, the constraints on particle i
+    std::vector<Real> splitW_;  // n_i w_i
     std::vector<Vec3> delta_;   // the iteration's summed corrections
 };
 
