@@ -6,12 +6,12 @@
 //   hpbd        iterations per substep (the scene's substeps)
 //   mgpbd       its per-frame work budget (mgpbd-frame-budget-ms, work units)
 // The knob is calibrated per scene, method and budget from two short runs (cost = a + b knob,
-// CPU time of this thread, over the first frames of a fresh scene), then a fresh run of `frames`
-// frames is measured: CPU ms per frame (mean), the peak and mean strain (edges: |l - l0| / l0;
-// tets: the largest principal stretch |sigma - 1|), the solvers' dual residual (MGPBD eq. 4;
-// PBD reports -C), kinetic energy. The knob is the deterministic part: a row replays exactly
-// with its knob; the CPU times show how equal the budgets came out on this machine.
-#include <time.h>
+// CPU time of this thread, over the first frames of a fresh scene: sim/world/equal_budget.h),
+// then a fresh run of `frames` frames is measured: CPU ms per frame (mean), the peak and mean
+// strain (edges: |l - l0| / l0; tets: the largest principal stretch |sigma - 1|), the solvers' dual
+// residual (MGPBD eq. 4; PBD reports -C), kinetic energy. The knob is the deterministic part: a row
+// replays exactly with its knob; the CPU times show how equal the budgets came out on this machine.
+#include "sim/world/equal_budget.h"
 
 #include <algorithm>
 #include <cmath>
@@ -35,35 +35,6 @@ struct Args {
     int calibrationFrames = 60;
     std::string csv;
 };
-
-double threadMs() {
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec * 1e-6;
-}
-
-// Sets a method's solver and knob on a freshly loaded scene.
-void configure(sim::World& world, const std::string& method, double knob) {
-    const int n = std::max(1, static_cast<int>(std::lround(knob)));
-    world.settings.trackResidual = true;
-    if (method == "pbd") {
-        world.settings.iterations = n;
-        world.setSolver(sim::SolverKind::PBD);
-    } else if (method == "xpbd-small") {
-        world.settings.iterations = 1;
-        world.settings.substeps = n;
-        world.setSolver(sim::SolverKind::XPBD);
-    } else if (method == "hpbd") {
-        world.settings.iterations = n;
-        world.setSolver(sim::SolverKind::HPBD);
-    } else {
-        // One iteration: where no global step fits, MGPBD sweeps at least the scene's
-        // iterations whatever its budget; with one, the budget alone sets how many.
-        world.settings.iterations = 1;
-        world.settings.mgpbd.frameBudgetMs = std::max(knob, 0.05);
-        world.setSolver(sim::SolverKind::MGPBD);
-    }
-}
 
 // The strain of a frame: edges and tets together (tets by their largest principal stretch).
 struct Strain {
@@ -110,18 +81,18 @@ sim::World loadSpec(const std::string& spec) {
 Outcome runFrames(const std::string& scene, const std::string& method, double knob, int frames,
                   bool measureAll) {
     sim::World world = loadSpec(scene);
-    configure(world, method, knob);
+    sim::setBudgetKnob(world, method, knob);
     Outcome o;
     double meanSum = 0, residualSum = 0;
     for (int f = 0; f < frames; ++f) {
-        const double t0 = threadMs();
+        const double t0 = sim::threadCpuMs();
         try {
             world.step();
         } catch (const sim::StepFailure&) {
             o.failed = true;
             break;
         }
-        o.cpuMs += threadMs() - t0;
+        o.cpuMs += sim::threadCpuMs() - t0;
         ++o.frames;
         if (!measureAll) continue;
         const Strain s = measureStrain(world);
@@ -139,22 +110,6 @@ Outcome runFrames(const std::string& scene, const std::string& method, double kn
     return o;
 }
 
-// The knob whose CPU time per frame is `budgetMs`, from cost = a + b knob fitted at two knobs.
-double calibrate(const std::string& scene, const std::string& method, double budgetMs, int frames) {
-    const bool mg = method == "mgpbd";
-    const double k1 = mg ? budgetMs / 2 : 2, k2 = mg ? budgetMs * 2 : 12;
-    const double t1 = runFrames(scene, method, k1, frames, false).cpuMs;
-    const double t2 = runFrames(scene, method, k2, frames, false).cpuMs;
-    const double b = (t2 - t1) / (k2 - k1);
-    if (!(b > 0)) return mg ? budgetMs : 1;  // no measurable cost per unit: the least
-    const double knob = k1 + (budgetMs - t1) / b;
-    // MGPBD's cost has a floor (its first global iteration and the periodic AMG setup run
-    // whatever the budget) and grows with contacts the calibration frames may not have: its
-    // knob stays within [budget / 4, 4 budget], and the CSV's CPU column says what it cost.
-    return mg ? std::clamp(knob, budgetMs / 4, 4 * budgetMs)
-              : std::clamp(std::round(knob), 1.0, 500.0);
-}
-
 int run(const Args& a) {
     std::vector<std::string> scenes = parseList<std::string>(a.scenes);
     if (scenes.empty())
@@ -167,12 +122,12 @@ int run(const Args& a) {
     for (const std::string& scene : scenes)
         for (double budget : parseList<double>(a.budgets))
             for (const std::string& method : parseList<std::string>(a.methods)) {
-                if (method != "pbd" && method != "xpbd-small" && method != "hpbd" &&
-                    method != "mgpbd") {
+                if (!sim::isBudgetMethod(method)) {
                     std::fprintf(stderr, "pbd-bench: unknown method '%s'\n", method.c_str());
                     return 2;
                 }
-                const double knob = calibrate(scene, method, budget, a.calibrationFrames);
+                const double knob = sim::calibrateKnob([&] { return loadSpec(scene); }, method,
+                                                       budget, a.calibrationFrames);
                 const Outcome o = runFrames(scene, method, knob, a.frames, true);
                 std::fprintf(out, "%s,%g,%s,%.4g,%.3f,%d,%.6g,%.6g,%.6g,%.6g,%.6g,%d\n",
                              scene.c_str(), budget, method.c_str(), knob, o.cpuMs, o.frames,
