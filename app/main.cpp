@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <exception>
 
+#include "app/compare.h"
 #include "app/headless_runner.h"
 #include "app/options.h"
 #include "sim/core/params.h"
@@ -19,14 +20,17 @@ int main(int argc, char** argv) {
             std::fputs(sim::paramsMarkdown().c_str(), stdout);
             return 0;
         }
-        if (options.headless) return app::runHeadless(options);
+        if (options.headless)
+            return options.compareSolvers.empty() ? app::runHeadless(options)
+                                                  : app::runHeadlessCompare(options);
 #ifdef PBD_HAVE_GUI
         return app::runWindow(options);
 #else
         std::fprintf(stderr,
                      "pbd-sandbox: this build has no window (GLFW/ImGui missing); running "
                      "headless.\n");
-        return app::runHeadless(options);
+        return options.compareSolvers.empty() ? app::runHeadless(options)
+                                              : app::runHeadlessCompare(options);
 #endif
     } catch (const std::exception& e) {
         std::fprintf(stderr, "pbd-sandbox: %s\n", e.what());

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <utility>
 
+#include "app/compare.h"
 #include "sim/cuda/device.h"
 #include "sim/scenes/scene_table.h"
 
@@ -76,6 +77,7 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     cli.add_option("--export-meshes", o.exportMeshes,
                    "write one OBJ per frame (DIR/frame_000001.obj ...) of the current surface "
                    "(the window: from the start; E stops and restarts it)");
+    addCompareFlags(cli, o);
     addWindowFlags(cli, o);
     try {
         cli.parse(argc, argv);
@@ -93,6 +95,7 @@ std::optional<int> parseOptions(int argc, char** argv, Options& o) {
     if (std::string e = checkWorldOptions(o); !e.empty()) return fail(e);
     if (std::string e = checkSceneParams(o.sceneParams, arapForm); !e.empty()) return fail(e);
     if (std::string e = checkDevice(o); !e.empty()) return fail(e);
+    if (std::string e = checkCompareOptions(o); !e.empty()) return fail(e);
     if (o.headless) {  // a window-only flag would do nothing: refused rather than ignored
         const std::pair<const char*, const std::string*> windowOnly[] = {
             {"--screenshot", &o.screenshotPath},

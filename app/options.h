@@ -4,6 +4,7 @@
 // --list-params); they override the scene's own settings only when given.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app/settings_cli.h"
 #include "sim/scenes/scene_table.h"
@@ -38,6 +39,12 @@ struct Options {
     // realtime | lockstep; unset: lockstep for --frames, --input and --record, else realtime.
     std::optional<std::string> pace;
     std::string panels = "shown";  // --panels shown | hidden (Tab toggles them)
+    // --compare a,b[,c[,d]]: the scene under 2 to 4 solvers side by side (app/compare.h).
+    std::string compare;
+    std::vector<sim::SolverKind> compareSolvers;  // parsed from it (empty: one world)
+    // --compare-budget MS: every pane's knob calibrated to this CPU time per frame (0: every
+    // pane runs the same settings).
+    double compareBudgetMs = 0;
 };
 
 // Parses argv. Returns an exit code to stop with (0 after --help, 2 on a bad value), or

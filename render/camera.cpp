@@ -69,12 +69,6 @@ void OrbitCamera::zoom(double wheelSteps) {
     distance = std::clamp(distance * std::pow(0.88, wheelSteps), 0.05, 80.0);
 }
 
-void OrbitCamera::frame(const glm::dvec3& lo, const glm::dvec3& hi) {
-    target = 0.5 * (lo + hi);
-    const double radius = std::max(0.5 * glm::length(hi - lo), 0.1);
-    distance = radius / std::sin(fovY / 2) * 1.05;
-}
-
 namespace {
 // Distance at which a sphere of radius r fills the smaller half angle of the view.
 double fitDistance(double r, double fovY, double aspect) {
@@ -82,6 +76,11 @@ double fitDistance(double r, double fovY, double aspect) {
     return std::max(r, 0.05) / std::sin(std::min(fovY / 2, halfX)) * 1.05;
 }
 }  // namespace
+
+void OrbitCamera::frame(const glm::dvec3& lo, const glm::dvec3& hi, double aspect) {
+    target = 0.5 * (lo + hi);
+    distance = fitDistance(std::max(0.5 * glm::length(hi - lo), 0.1), fovY, aspect);
+}
 
 bool OrbitCamera::inView(const glm::dvec3& lo, const glm::dvec3& hi, double aspect,
                          double margin) const {

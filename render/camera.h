@@ -35,8 +35,9 @@ class OrbitCamera {
     void orbit(double dxPixels, double dyPixels);
     void pan(double dxPixels, double dyPixels, int heightPixels);
     void zoom(double wheelSteps);
-    // Fits the box [lo, hi] in view, keeping the viewing direction.
-    void frame(const glm::dvec3& lo, const glm::dvec3& hi);
+    // Fits the box [lo, hi] in view of a window of this aspect (width / height), keeping the
+    // viewing direction.
+    void frame(const glm::dvec3& lo, const glm::dvec3& hi, double aspect = 1);
     // Whether the sphere around the box [lo, hi] lies inside the view cone, shrunk to
     // `margin` of its half angles, of a window of this aspect (width / height).
     bool inView(const glm::dvec3& lo, const glm::dvec3& hi, double aspect,

@@ -105,7 +105,9 @@ void Renderer::uploadSurface(const SurfaceView& view) {
     glBindBuffer(GL_ARRAY_BUFFER, surface_.vbo);
     glBufferData(GL_ARRAY_BUFFER, vertices_.size() * sizeof(float), vertices_.data(),
                  GL_STREAM_DRAW);
-    if (view.topologyVersion != uploadedTopology_ || view.triangles.size() != uploadedTriangles_) {
+    // The list's address too: compare panes draw different worlds whose versions may agree.
+    if (view.topologyVersion != uploadedTopology_ || view.triangles.size() != uploadedTriangles_ ||
+        view.triangles.data() != uploadedTriangleData_) {
         indices_.clear();
         for (const auto& t : view.triangles)
             for (int i : t) indices_.push_back(static_cast<uint32_t>(i));
@@ -114,6 +116,7 @@ void Renderer::uploadSurface(const SurfaceView& view) {
         surface_.indexCount = static_cast<GLsizei>(indices_.size());
         uploadedTopology_ = view.topologyVersion;
         uploadedTriangles_ = view.triangles.size();
+        uploadedTriangleData_ = view.triangles.data();
     }
 }
 
@@ -235,14 +238,16 @@ void Renderer::drawLines(const std::vector<float>& v, GLenum mode, const glm::ma
 }
 
 void Renderer::draw(const SurfaceView& surface, const DrawList& world, const DrawList& ui,
-                    const OrbitCamera& camera, int width, int height,
+                    const OrbitCamera& camera, const Viewport& viewport,
                     const RenderOptions& options) {
     options_ = options;
     const std::vector<const DrawList*> lists{&world, &ui};
     const std::optional<float> ground = world.groundY();
     groundY_ = ground.value_or(0.0f);
 
-    glViewport(0, 0, width, height);
+    glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
+    glEnable(GL_SCISSOR_TEST);  // the clear stays inside the viewport (compare panes)
+    glScissor(viewport.x, viewport.y, viewport.width, viewport.height);
     glClearColor(options.skyColor[0], options.skyColor[1], options.skyColor[2], 1.0f);
     glClearStencil(0);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
@@ -253,7 +258,8 @@ void Renderer::draw(const SurfaceView& surface, const DrawList& world, const Dra
     glEnable(GL_PROGRAM_POINT_SIZE);
 
     const glm::mat4 viewProj =
-        camera.projection(static_cast<double>(width) / height) * camera.view();
+        camera.projection(static_cast<double>(viewport.width) / std::max(viewport.height, 1)) *
+        camera.view();
     const glm::vec3 eye(camera.eye());
     uploadSurface(surface);
     for (ShaderProgram* s : {&surfaceShader_, &groundShader_}) {
@@ -302,6 +308,7 @@ void Renderer::draw(const SurfaceView& surface, const DrawList& world, const Dra
             drawLines(layer.points, GL_POINTS, viewProj);
         }
     glEnable(GL_DEPTH_TEST);
+    glDisable(GL_SCISSOR_TEST);
     glBindVertexArray(0);
 }
 

@@ -34,6 +34,11 @@ struct RenderOptions {
 // The heat map's colour at t in [0, 1] (blue, green, red), as the surface shader makes it.
 void heatColor(float t, float rgb[3]);
 
+// A rectangle of the framebuffer in its pixels, from the bottom-left corner (GL's convention).
+struct Viewport {
+    int x = 0, y = 0, width = 0, height = 0;
+};
+
 class Renderer {
   public:
     Renderer();
@@ -43,9 +48,10 @@ class Renderer {
 
     // Loads the shaders from shaderDir and creates the buffers; returns an error or empty.
     std::string init(const std::string& shaderDir);
-    // Draws into the current framebuffer of size width x height.
+    // Draws into `viewport` of the current framebuffer (clearing only that rectangle), with the
+    // camera's aspect set by it.
     void draw(const SurfaceView& surface, const DrawList& world, const DrawList& ui,
-              const OrbitCamera& camera, int width, int height, const RenderOptions& options);
+              const OrbitCamera& camera, const Viewport& viewport, const RenderOptions& options);
 
   private:
     struct Mesh {
@@ -77,6 +83,7 @@ class Renderer {
     GLuint overlayVao_ = 0, overlayVbo_ = 0;
     uint64_t uploadedTopology_ = ~0ull;
     size_t uploadedTriangles_ = 0;
+    const void* uploadedTriangleData_ = nullptr;
     std::vector<float> vertices_;
     SurfaceScratch scratch_;
     std::vector<uint32_t> indices_;

@@ -49,7 +49,7 @@ void onCursor(Sandbox& s, double x, double y) {
             s.display.camera.orbit(dx, dy);
             break;
         case Drag::Pan:
-            s.display.camera.pan(dx, dy, s.display.windowHeight);
+            s.display.camera.pan(dx, dy, int(paneRect(s, 0).height));
             s.display.follow = false;  // the person took the camera
             break;
         case Drag::Knife:  // drawn while dragging, cut on release

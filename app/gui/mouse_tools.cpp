@@ -17,8 +17,9 @@
 namespace app::gui {
 
 sim::Ray cursorRay(const Sandbox& s) {
+    const PaneRect pane = paneRect(s, paneAt(s, s.mouse.cursorX, s.mouse.cursorY));
     const render::CameraRay r = s.display.camera.rayThroughPixel(
-        s.mouse.cursorX, s.mouse.cursorY, s.display.windowWidth, s.display.windowHeight);
+        s.mouse.cursorX - pane.x, s.mouse.cursorY - pane.y, int(pane.width), int(pane.height));
     return {sim::Vec3(r.origin.x, r.origin.y, r.origin.z),
             sim::Vec3(r.direction.x, r.direction.y, r.direction.z)};
 }
@@ -110,14 +111,17 @@ constexpr double kPinPickPixels = 6;
 // under the cursor is what a person means to remove.
 int pinUnderCursor(const Sandbox& s) {
     const glm::dvec3 eye = s.display.camera.eye(), forward = s.display.camera.forward();
+    const int k = paneAt(s, s.mouse.cursorX, s.mouse.cursorY);
+    const Snapshot& view = paneView(s, k);
+    const PaneRect pane = paneRect(s, k);
     int best = -1;
     double bestSquared = kPinPickPixels * kPinPickPixels;
-    for (int i = 0; i < static_cast<int>(s.view.pinned.size()); ++i) {
-        if (!s.view.pinned[i]) continue;
-        const glm::dvec3 x(s.view.x[i].x(), s.view.x[i].y(), s.view.x[i].z());
+    for (int i = 0; i < static_cast<int>(view.pinned.size()); ++i) {
+        if (!view.pinned[i]) continue;
+        const glm::dvec3 x(view.x[i].x(), view.x[i].y(), view.x[i].z());
         if (glm::dot(x - eye, forward) <= 0) continue;  // behind the camera
-        const glm::dvec2 p =
-            s.display.camera.pixelOf(x, s.display.windowWidth, s.display.windowHeight);
+        const glm::dvec2 p = s.display.camera.pixelOf(x, int(pane.width), int(pane.height)) +
+                             glm::dvec2(pane.x, pane.y);
         const double squared = (p.x - s.mouse.cursorX) * (p.x - s.mouse.cursorX) +
                                (p.y - s.mouse.cursorY) * (p.y - s.mouse.cursorY);
         if (squared < bestSquared) best = i, bestSquared = squared;
@@ -132,20 +136,23 @@ void pressGrab(Sandbox& s, bool ctrl) {
             return;
         }
     }
+    // Compare mode: picked in the pane under the cursor; the edit names the particle or
+    // collider by index, the same in every pane's copy of the scene.
+    const Snapshot& view = paneView(s, paneAt(s, s.mouse.cursorX, s.mouse.cursorY));
     const sim::Ray ray = cursorRay(s);
-    const auto hit = pick(s.view, ray);
+    const auto hit = pick(view, ray);
     if (!hit) {
         // Colliders are drawn see-through in front of cloth: cloth under the cursor wins.
-        const auto body = sim::pickCollider(s.view.colliders, ray);
+        const auto body = sim::pickCollider(view.colliders, ray);
         if (!body || ctrl) return;  // pins are for particles
         grabCollider(s, body->collider, body->point);
         return;
     }
     const int i = hit->particle;
     if (ctrl)
-        setPin(s, i, s.view.pinned[i] == 0);
+        setPin(s, i, view.pinned[i] == 0);
     else
-        grabParticle(s, i, s.view.x[i]);
+        grabParticle(s, i, view.x[i]);
 }
 
 }  // namespace

@@ -63,6 +63,41 @@ void heatLegend(Sandbox& s) {
     ImGui::End();
 }
 
+// Compare mode: each pane's label in its bottom corner by the middle of the window, below
+// hanging cloth and away from the panels at the window's sides (the video records it).
+void paneLabels(const Sandbox& s) {
+    for (int k = 0; k < paneCount(s); ++k) {
+        const Snapshot& v = paneView(s, k);
+        const PaneRect r = paneRect(s, k);
+        char name[16];
+        std::snprintf(name, sizeof name, "%s%d", kPaneLabelPrefix, k);
+        const bool left = r.x + r.width < 0.75 * s.display.windowWidth;
+        ImGui::SetNextWindowPos(
+            ImVec2(float(left ? r.x + r.width - 6 : r.x + 6), float(r.y + r.height) - 6),
+            ImGuiCond_Always, ImVec2(left ? 1.0f : 0.0f, 1.0f));
+        ImGui::SetNextWindowBgAlpha(0.55f);
+        ImGui::Begin(name, nullptr, kOverlay | ImGuiWindowFlags_NoInputs);
+        const double peak = size_t(k) < s.compare.peakStrain.size() ? s.compare.peakStrain[k] : 0;
+        ImGui::Text("%s   %.2f ms/frame (CPU %.2f)", sim::solverTitle(v.settings.solver),
+                    v.stats.profile.total, v.stats.cpuMs);
+        char knob[96];
+        if (v.budgetKnob > 0 && v.settings.solver == sim::SolverKind::MGPBD)
+            std::snprintf(knob, sizeof knob, "work budget %.3g", v.budgetKnob);
+        else
+            std::snprintf(knob, sizeof knob, "%d iterations x %d substep%s", v.settings.iterations,
+                          v.settings.substeps, v.settings.substeps == 1 ? "" : "s");
+        if (v.budgetKnob > 0)
+            ImGui::Text("budget %.3g ms: %s", s.options.compareBudgetMs, knob);
+        else
+            ImGui::TextUnformatted(knob);
+        ImGui::Text("max strain %.4f (peak %.4f)   residual %.3g", v.stats.metrics.maxStrain, peak,
+                    v.stats.solver.residual);
+        if (!v.failure.empty())
+            ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "paused: a step failed");
+        ImGui::End();
+    }
+}
+
 void failureBanner(const Sandbox& s) {
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::SetNextWindowPos(ImVec2(io.DisplaySize.x * 0.5f, 10), ImGuiCond_Always, ImVec2(0.5f, 0));
@@ -80,6 +115,7 @@ void failureBanner(const Sandbox& s) {
 }  // namespace
 
 void drawOverlays(Sandbox& s) {
+    if (paneCount(s) > 1) paneLabels(s);
     if (s.requests.recording) recordingIndicator(s);
     if (s.display.renderOptions.heatmap) heatLegend(s);
     if (!s.view.failure.empty()) failureBanner(s);

@@ -11,4 +11,8 @@ namespace app::gui {
 void drawPanels(Sandbox& s);
 void drawOverlays(Sandbox& s);
 
+// Compare mode's pane labels are the ImGui windows named with this prefix: the recording
+// draws them (and the heat map's legend) into the video, which shows no panels.
+inline constexpr const char* kPaneLabelPrefix = "##pane";
+
 }  // namespace app::gui

@@ -1,5 +1,6 @@
 #include "app/gui/sandbox.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <glm/glm.hpp>
 
@@ -37,9 +38,51 @@ void recordSet(Sandbox& s, const sim::ParamDesc& p, const sim::Settings& edit) {
 
 }  // namespace
 
+int paneCount(const Sandbox& s) {
+    return 1 + static_cast<int>(s.compare.others.size());
+}
+
+const Snapshot& paneView(const Sandbox& s, int k) {
+    return k <= 0 || k > int(s.compare.others.size()) ? s.view : s.compare.others[k - 1].view;
+}
+
+PaneRect paneRect(const Sandbox& s, int k) {
+    const int n = paneCount(s);
+    const int columns = n == 1 ? 1 : 2, rows = n <= 2 ? 1 : 2;
+    const double w = double(s.display.windowWidth) / columns,
+                 h = double(s.display.windowHeight) / rows;
+    return {w * (k % columns), h * (k / columns), w, h};
+}
+
+int paneAt(const Sandbox& s, double x, double y) {
+    for (int k = 0; k < paneCount(s); ++k) {
+        const PaneRect r = paneRect(s, k);
+        if (x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height) return k;
+    }
+    return 0;
+}
+
+double paneAspect(const Sandbox& s) {
+    const PaneRect r = paneRect(s, 0);
+    return r.width / std::max(r.height, 1.0);
+}
+
 uint64_t send(Sandbox& s, Command command) {
+    if (!std::holds_alternative<SelectSolver>(command))
+        for (ComparePane& p : s.compare.others) p.sim->push(command);
     return s.sim ? s.sim->push(std::move(command)) : 0;
 }
+
+namespace {
+
+// Compare mode: every pane keeps the solver it was opened with.
+bool refuseSolverSwitch(Sandbox& s) {
+    if (s.compare.others.empty()) return false;
+    s.panel.message = "compare mode: each pane keeps its solver (--compare names them)";
+    return true;
+}
+
+}  // namespace
 
 bool paused(const Sandbox& s) {
     return s.pending.pauseSeq > s.view.appliedSeq ? s.pending.pauseAsked : s.view.paused;
@@ -69,7 +112,7 @@ void editSettings(Sandbox& s, sim::Settings edit) {
         for (const sim::ParamDesc* p : changed) recordSet(s, *p, edit);
         sendSettings(s, edit);  // applied between two steps
     }
-    if (kind != before.solver) {
+    if (kind != before.solver && !refuseSolverSwitch(s)) {
         edit.solver = kind;
         recordSet(s, *solver, edit);
         requestSolver(s, kind);
@@ -123,14 +166,33 @@ void toggleMeshExport(Sandbox& s) {
 }
 
 void requestSolver(Sandbox& s, sim::SolverKind kind) {
+    if (refuseSolverSwitch(s)) return;
     s.panel.settings.solver = kind;
     s.pending.settingsSeq = send(s, SelectSolver{kind});
+}
+
+void setPacing(Sandbox& s, Pacing pacing) {
+    if (s.sim) s.sim->setPacing(pacing);
+    for (ComparePane& p : s.compare.others) p.sim->setPacing(pacing);
+}
+
+void trackPeaks(Sandbox& s) {
+    const size_t n = static_cast<size_t>(paneCount(s));
+    s.compare.peakStrain.resize(n, 0);
+    s.compare.peakGeneration.resize(n, -1);
+    for (size_t k = 0; k < n; ++k) {
+        const Snapshot& v = paneView(s, int(k));
+        if (v.generation != s.compare.peakGeneration[k])
+            s.compare.peakStrain[k] = 0, s.compare.peakGeneration[k] = v.generation;
+        if (v.stats.steps > 0)
+            s.compare.peakStrain[k] = std::max(s.compare.peakStrain[k], v.stats.metrics.maxStrain);
+    }
 }
 
 void frameScene(Sandbox& s) {
     const sim::Bounds& b = s.view.sceneBounds;
     if (b.empty()) return;
-    s.display.camera.frame(vec(b.lo), vec(b.hi));
+    s.display.camera.frame(vec(b.lo), vec(b.hi), paneAspect(s));
     s.display.framedRadius = 0.5 * (b.hi - b.lo).norm();
     s.display.framedDistance = s.display.camera.distance;
     s.display.follow = true;
@@ -143,13 +205,13 @@ void followSubject(Sandbox& s, double blend) {
         return;
     // A subject spread far beyond the scene has blown up: nothing there is worth following.
     if (0.5 * (b.hi - b.lo).norm() > 20 * std::max(s.display.framedRadius, 0.5)) return;
-    s.display.camera.keepInView(vec(b.lo), vec(b.hi),
-                                double(s.display.windowWidth) / std::max(s.display.windowHeight, 1),
-                                blend, s.display.framedDistance);
+    s.display.camera.keepInView(vec(b.lo), vec(b.hi), paneAspect(s), blend,
+                                s.display.framedDistance);
 }
 
 bool takeSnapshot(Sandbox& s) {
     if (!s.sim) return false;
+    for (ComparePane& p : s.compare.others) p.sim->latest(p.view);
     const long generation = s.view.generation;
     if (!s.sim->latest(s.view)) return false;
     const Snapshot& v = s.view;

@@ -109,6 +109,21 @@ struct Histories {
     double stepRunningMs = 0;  // how long the simulation has been on its current frame
 };
 
+// Compare mode (--compare, compare.h): a pane after the first, with its own simulation thread
+// running the same scene under another solver, and the newest snapshot it published.
+struct ComparePane {
+    SimThread* sim = nullptr;
+    Snapshot view;
+};
+
+// What every pane's label shows beyond its snapshot: the peak max strain since the scene
+// (re)loaded, per pane (the first is `Sandbox::view`).
+struct CompareState {
+    std::vector<ComparePane> others;  // panes 2 to 4; empty outside compare mode
+    std::vector<double> peakStrain;
+    std::vector<long> peakGeneration;
+};
+
 // The window's state, by concern.
 struct Sandbox {
     Options options;           // the command line
@@ -122,9 +137,26 @@ struct Sandbox {
     PendingEdits pending;
     InputRecording inputs;
     Histories history;
+    CompareState compare;
 };
 
-// Sends an edit to the simulation; returns its sequence number.
+// Panes on screen: 1, or 2 to 4 in compare mode.
+int paneCount(const Sandbox& s);
+// Pane `k`'s snapshot (0: Sandbox::view).
+const Snapshot& paneView(const Sandbox& s, int k);
+// Where pane `k` lies in the window, in window pixels (y down): two panes side by side, three
+// or four in a 2 x 2 grid, row by row.
+struct PaneRect {
+    double x = 0, y = 0, width = 0, height = 0;
+};
+PaneRect paneRect(const Sandbox& s, int k);
+// The pane under window pixel (x, y) (0 outside the window).
+int paneAt(const Sandbox& s, double x, double y);
+// Width over height of a pane: every pane has the same shape and shares the camera.
+double paneAspect(const Sandbox& s);
+
+// Sends an edit to the simulation, in compare mode to every pane (a solver switch to the first
+// only: the caller refuses it); returns its sequence number, the same in every pane.
 uint64_t send(Sandbox& s, Command command);
 // Whether the simulation is paused, counting a pause or run not yet applied.
 bool paused(const Sandbox& s);
@@ -152,11 +184,15 @@ bool exporting(const Sandbox& s);
 void toggleMeshExport(Sandbox& s);
 // Switches solver keeping positions, velocities and pins (World::setSolver, without a jump).
 void requestSolver(Sandbox& s, sim::SolverKind kind);
+// Every pane's simulation paced alike (recordings and session recordings run lockstep).
+void setPacing(Sandbox& s, Pacing pacing);
 // Points the camera at the whole scene (particles and colliders) and follows its subject again.
 void frameScene(Sandbox& s);
 // Takes the newest snapshot, if any: histories, messages, panel values, and the camera
 // frames a newly loaded scene. Returns whether there was a new one.
 bool takeSnapshot(Sandbox& s);
+// Each pane's peak max strain since its scene (re)loaded, from the snapshots taken.
+void trackPeaks(Sandbox& s);
 // Moves the camera after the subject when following; `blend` per call.
 void followSubject(Sandbox& s, double blend);
 // The publish options the window's views need (wireframe: tet edges; heat map: strain).

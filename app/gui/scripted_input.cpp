@@ -47,8 +47,10 @@ bool InputScript::moveToParticle(Sandbox& s, int particle, int frame) {
                 x += 0.1 * (centroid - x);
                 break;
             }
-    const glm::dvec2 pixel = s.display.camera.pixelOf(
-        glm::dvec3(x.x(), x.y(), x.z()), s.display.windowWidth, s.display.windowHeight);
+    // Where the first pane draws it (compare mode: the top-left pane).
+    const PaneRect pane = paneRect(s, 0);
+    const glm::dvec2 pixel = s.display.camera.pixelOf(glm::dvec3(x.x(), x.y(), x.z()),
+                                                      int(pane.width), int(pane.height));
     anchorX_ = pixel.x;
     anchorY_ = pixel.y;
     onCursor(s, pixel.x, pixel.y);

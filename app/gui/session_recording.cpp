@@ -38,7 +38,7 @@ std::string startSessionRecording(Sandbox& s, const std::string& path, bool rese
     r.script.width = s.display.windowWidth;
     r.script.height = s.display.windowHeight;
     // Frame k of the file must be simulated frame k: no frame may be skipped or doubled.
-    if (s.sim) s.sim->setPacing(Pacing::Lockstep);
+    setPacing(s, Pacing::Lockstep);
     if (reset) {
         // The replay starts from the scene as loaded, with the camera framing it.
         requestLoad(s, s.view.sceneName, s.view.resolution);
@@ -57,7 +57,7 @@ std::string startSessionRecording(Sandbox& s, const std::string& path, bool rese
     // The file exists from the start, as the other outputs do.
     if (std::string e = writeSession(s); !e.empty()) {
         r.active = false;
-        if (!s.requests.recording && s.sim) s.sim->setPacing(s.inputs.basePacing);
+        if (!s.requests.recording) setPacing(s, s.inputs.basePacing);
         s.panel.message = "cannot record the session: " + e;
         std::fprintf(stderr, "pbd-sandbox: %s\n", s.panel.message.c_str());
         return e;
@@ -72,7 +72,7 @@ std::string stopSessionRecording(Sandbox& s) {
     if (!r.active) return {};
     r.active = false;
     // An F9 video keeps lockstep on; the run's pacing returns when it stops.
-    if (!s.requests.recording && s.sim) s.sim->setPacing(s.inputs.basePacing);
+    if (!s.requests.recording) setPacing(s, s.inputs.basePacing);
     const std::string error = writeSession(s);
     s.panel.message = error.empty() ? "session written to " + r.path + " (" +
                                           std::to_string(r.script.events.size()) + " events)"

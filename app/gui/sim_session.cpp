@@ -10,6 +10,7 @@
 #include "sim/scenes/scene_table.h"
 #include "sim/world/checks.h"
 #include "sim/world/cut.h"
+#include "sim/world/equal_budget.h"
 #include "sim/world/throw_ball.h"
 
 namespace app::gui {
@@ -41,7 +42,7 @@ std::string SimSession::openStats(const std::string& path) {
         "components", "display_frame", "wall_ms",          "camera_yaw",  "steps",
         "real_time",  "penetrations",  "held_collider",    "held_x",      "held_y",
         "held_z",     "mean_x",        "mean_y",           "mean_z",      "volume_ratio",
-        "grab_slip"};
+        "grab_slip",  "cpu_ms"};
     if (!csv_.open(path, extra)) return csv_.error();
     return {};
 }
@@ -145,7 +146,26 @@ bool SimSession::build(const sim::SceneDescription& d,
     const double ratio = stats_.realTimeRatio;
     stats_ = FrameStats{};
     stats_.realTimeRatio = ratio;
+    calibrateBudget();
     return true;
+}
+
+void SimSession::calibrateBudget() {
+    knob_ = 0;
+    if (options_.compareBudgetMs <= 0) return;
+    // Half a second of simulated time: long enough for the scene to start moving, short
+    // enough to run at every load before the pane shows the scene.
+    const int frames = std::clamp(int(0.5 / world_.settings.frameDt), 30, 300);
+    const std::string method = sim::solverName(world_.settings.solver);
+    // The budget is per displayed frame; the calibration measures world steps.
+    const double perStep =
+        options_.compareBudgetMs * world_.settings.frameDt / kDisplayFrameSeconds;
+    knob_ = sim::calibrateKnobInPlace(world_, method, perStep, frames);
+    char text[160];
+    std::snprintf(text, sizeof text, "%s at %.3g ms per frame: %s %.3g", method.c_str(),
+                  options_.compareBudgetMs, method == "mgpbd" ? "work budget" : "iterations",
+                  knob_);
+    notice(text);
 }
 
 void SimSession::selectSolver(sim::SolverKind kind) {
@@ -220,6 +240,8 @@ bool SimSession::applySessionEdit(const Command& command) {
             if constexpr (std::is_same_v<T, SetSettings>) {
                 sim::Settings s = *c.settings;
                 s.solver = world_.settings.solver;  // only SelectSolver switches solver
+                // Budget mode: the pane keeps the knob its budget bought.
+                if (knob_ > 0) sim::setBudgetKnob(s, sim::solverName(s.solver), knob_);
                 if (std::string e = s.validate(); e.empty())
                     world_.settings = s;
                 else
@@ -325,6 +347,7 @@ int SimSession::advanceFrame() {
     if (steps == 0) return 0;
     sim::Profile frame;
     double moved = 0;
+    const double cpu0 = sim::threadCpuMs();
     for (int k = 0; k < steps && stepChecked(); ++k) {
         frame += world_.profile;
         ++stats_.steps;
@@ -342,6 +365,7 @@ int SimSession::advanceFrame() {
     // The frame's profile is the sum over its steps (a 3 ms dt takes 5 or 6 per frame), so
     // the Stats panel and the --stats sim_ms say what the frame cost.
     world_.profile = frame;
+    stats_.cpuMs = sim::threadCpuMs() - cpu0;
     stats_.profile = frame;
     stats_.maxDisplacement = moved;
     stats_.metrics = sim::measure(world_);
@@ -369,6 +393,7 @@ void SimSession::writeStats(const UiStatus& ui) {
     row.insert(row.end(), {double(sim::countPenetrations(world_)), heldIndex, h.x(), h.y(), h.z(),
                            mean.x(), mean.y(), mean.z(), sim::volumeRatio(world_)});
     row.push_back(g && g->slipped ? 1.0 : 0.0);  // the hand held short by its slip rule
+    row.push_back(stats_.cpuMs);
     if (!csv_.writeRow(world_, row)) {
         outputFailed_ = true;
         notice("stats stopped: " + csv_.error());
@@ -385,6 +410,7 @@ void SimSession::publish(const PublishOptions& options, Snapshot& out) const {
     out.paused = paused_;
     out.solverChosen = solverChosen_;
     out.stats = stats_;
+    out.budgetKnob = knob_;
     out.message = message_;
     out.messageSeq = messageSeq_;
     out.failure = failure_;

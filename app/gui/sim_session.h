@@ -77,6 +77,9 @@ class SimSession {
     void stopExport(const std::string& why);  // notes how many files were written
     void selectSolver(sim::SolverKind kind);
     void notice(const std::string& text);
+    // Compare mode's budget mode: sets the pane's knob to what costs --compare-budget (CPU ms
+    // per frame), timed on the world just built (sim/world/equal_budget.h).
+    void calibrateBudget();
     bool stepChecked();  // one world step; false (state restored, paused) when it failed
     void watchCost();    // after a step: a notice when it cost far more than the usual one
     void fail(const std::string& what);
@@ -96,6 +99,7 @@ class SimSession {
     bool solverChosen_ = false;
     sim::SolverKind solverKind_ = sim::SolverKind::PBD;
     double budget_ = 0;  // simulated seconds owed to the display
+    double knob_ = 0;    // budget mode: the calibrated knob (0: none)
     std::vector<AppliedCommand> log_;
     std::string message_, failure_;
     long messageSeq_ = 0;

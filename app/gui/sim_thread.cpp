@@ -46,11 +46,16 @@ uint64_t SimThread::push(Command command) {
     return seq;
 }
 
-void SimThread::runFrame() {
-    std::unique_lock lock(mutex_);
-    if (pacing_ != Pacing::Lockstep) return;
+long SimThread::requestFrame() {
+    std::lock_guard lock(mutex_);
+    if (pacing_ != Pacing::Lockstep) return 0;
     const long want = ++requested_;
     wake_.notify_all();
+    return want;
+}
+
+void SimThread::waitFrame(long want) {
+    std::unique_lock lock(mutex_);
     done_.wait(lock, [&] { return completed_ >= want || stop_ || pacing_ != Pacing::Lockstep; });
 }
 

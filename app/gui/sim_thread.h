@@ -45,7 +45,11 @@ class SimThread {
     uint64_t push(Command command);
     // Lockstep: applies what was pushed, runs one displayed frame and waits until its
     // snapshot is published. RealTime: does nothing.
-    void runFrame();
+    void runFrame() { waitFrame(requestFrame()); }
+    // runFrame in two halves, so that several threads (compare mode) run their frames at
+    // once: the request returns at once with what to wait for.
+    long requestFrame();
+    void waitFrame(long request);
     void setPacing(Pacing pacing);
     Pacing pacing() const;
 

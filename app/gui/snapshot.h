@@ -25,6 +25,7 @@ struct FrameStats {
     sim::SolverStats solver;     // the solver's report after the last step
     sim::FrameMetrics metrics;   // strain, kinetic energy
     int steps = 0;               // world steps in the frame (dt < 1/60 s: several)
+    double cpuMs = 0;            // CPU time of the simulation thread over those steps
     double maxDisplacement = 0;  // largest move of a free particle in one step [m]
     double realTimeRatio = 1;    // simulated / wall-clock seconds, over about the last second
 };
@@ -54,6 +55,7 @@ struct Snapshot {
     render::DrawList draw;  // colliders, pins, the grab, ... (sim::drawWorld)
     sim::Bounds sceneBounds, subjectBounds;
     FrameStats stats;
+    double budgetKnob = 0;  // compare mode's budget mode: the knob calibrated (0: none)
 
     std::string message;        // the simulation's latest notice (knife, load error, failure)
     long messageSeq = 0;        // grows with every new message

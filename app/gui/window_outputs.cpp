@@ -17,7 +17,7 @@ bool WindowOutputs::startRecording(Sandbox& s, const std::string& path, int w, i
         report(s, e);
         return false;
     }
-    if (s.sim) s.sim->setPacing(Pacing::Lockstep);
+    setPacing(s, Pacing::Lockstep);
     s.requests.recording = true;
     recordedTick_ = s.view.tick;
     return true;
@@ -64,8 +64,7 @@ void WindowOutputs::afterFrame(Sandbox& s, int frame, int w, int h) {
         else
             s.panel.message = "recorded " + path;
         s.requests.recording = false;
-        if (s.sim && !s.inputs.session.active)
-            s.sim->setPacing(pacing_);  // a session keeps lockstep
+        if (s.sim && !s.inputs.session.active) setPacing(s, pacing_);  // a session keeps lockstep
     } else {
         // F9 recordings are numbered, so none overwrites an earlier one.
         char name[64];
