@@ -59,6 +59,8 @@ std::string describe(const Command& command) {
                 return "export meshes to " + c.folder;
             else if constexpr (std::is_same_v<T, StopMeshExport>)
                 return "stop mesh export";
+            else if constexpr (std::is_same_v<T, SaveState>)
+                return "save state file " + c.path;
             else if constexpr (std::is_same_v<T, SetPaused>)
                 return c.paused ? "pause" : "run";
             else if constexpr (std::is_same_v<T, StepOnce>)

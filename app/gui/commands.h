@@ -4,6 +4,7 @@
 // with the simulation frame it was applied at, so a session can be written out as
 // scripted input and replayed exactly. Particle indices carry the scene generation they
 // were picked in: an edit picked in a scene that has since been reloaded is dropped.
+#include <future>
 #include <memory>
 #include <string>
 #include <variant>
@@ -86,6 +87,12 @@ struct StartMeshExport {
     std::string folder;
 };
 struct StopMeshExport {};
+// Writes the world's state file (sim/io/state_file.h) to `path` and hands `done` the error
+// (empty when written): a split into compare panes starts the new panes from it.
+struct SaveState {
+    std::string path;
+    std::shared_ptr<std::promise<std::string>> done;
+};
 struct SetPaused {
     bool paused = false;
 };
@@ -96,7 +103,7 @@ struct Undo {};
 using Command = std::variant<BeginGrab, MoveGrab, EndGrab, BeginColliderDrag, MoveColliderDrag,
                              EndColliderDrag, SetPin, ClearPins, Cut, Throw, SetSettings,
                              SelectSolver, LoadScene, LoadImport, SaveSceneFile, LoadSceneFile,
-                             StartMeshExport, StopMeshExport, SetPaused, StepOnce, Undo>;
+                             StartMeshExport, StopMeshExport, SaveState, SetPaused, StepOnce, Undo>;
 
 struct AppliedCommand {
     long frame = 0;  // World::frame() when applied: before the step that makes frame + 1

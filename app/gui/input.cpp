@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "app/gui/compare_panes.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/solvers/solver.h"
 
@@ -157,6 +158,11 @@ std::vector<KeyBinding> toolKeys() {
              s.display.renderOptions.showColliders = !s.display.renderOptions.showColliders;
          }},
         {GLFW_KEY_F, "F", "frame the scene (and follow it again)", frameScene},
+        // Recorded as the "compare" event it makes (the solvers), not as a key.
+        {GLFW_KEY_V, "V",
+         "split the scene into compare panes (the Solver panel's compare row picks the "
+         "solvers) / back to one pane",
+         toggleCompare, false},
         {GLFW_KEY_TAB, "Tab", "hide / show the panels",
          [](Sandbox& s) { s.display.showUi = !s.display.showUi; }},
         {GLFW_KEY_F1, "F1", "this help",

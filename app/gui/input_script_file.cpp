@@ -90,6 +90,28 @@ std::string point(const sim::Json& e, const char* key, const std::string& where,
     return {};
 }
 
+// A "compare" event: 2 to 4 different solver names, separated by commas ("" = one pane).
+std::string parseCompare(const std::string& where, sim::JsonFields& f, ScriptEvent& ev) {
+    ev.type = ScriptEvent::Type::Compare;
+    ev.name = f.text("solvers", "");
+    if (!f.ok()) return f.error();
+    std::vector<std::string> names;
+    for (size_t at = 0; !ev.name.empty() && at <= ev.name.size();) {
+        const size_t comma = std::min(ev.name.find(',', at), ev.name.size());
+        const std::string name = ev.name.substr(at, comma - at);
+        if (!sim::solverFromName(name))
+            return where + ": field 'solvers': unknown solver '" + name.substr(0, 40) + "'";
+        if (std::find(names.begin(), names.end(), name) != names.end())
+            return where + ": field 'solvers' names '" + name + "' twice";
+        names.push_back(name);
+        at = comma + 1;
+    }
+    if (names.size() == 1 || names.size() > 4)
+        return where + ": field 'solvers' names " + std::to_string(names.size()) +
+               " solvers (2 to 4, or \"\" for one pane)";
+    return {};
+}
+
 // A left-button tool's world-space event (grab, pin, knife stroke, collider drag); false if
 // `type` names none.
 bool parseToolEvent(const sim::Json& e, const std::string& type, const std::string& where,
@@ -130,6 +152,11 @@ bool parseToolEvent(const sim::Json& e, const std::string& type, const std::stri
     if (error.empty() && kind->type == T::Throw) {
         error = point(e, "from", where, ev.at);
         if (error.empty()) error = point(e, "direction", where, ev.a);
+    }
+    if (error.empty() && kind->type == T::Grab && e.contains("eye")) {
+        ev.ray = true;
+        error = point(e, "eye", where, ev.a);
+        if (error.empty()) error = point(e, "toward", where, ev.b);
     }
     return true;
 }
@@ -185,12 +212,14 @@ std::string parseEvent(const sim::Json& e, const std::string& where, ScriptEvent
                    "' (valid: " + sim::sceneNames() + ", imported)";
     } else if (type == "save") {
         return parseFile(where, f, ScriptEvent::Type::Save, ev);
+    } else if (type == "compare") {
+        return parseCompare(where, f, ev);
     } else if (std::string error; parseToolEvent(e, type, where, f, ev, error)) {
         return error;
     } else {
         return where + ": unknown type '" + type.substr(0, 40) +
                "' (move, press, release, key, scroll, set, drop, load, save, grab, grab_move, "
-               "grab_end, pin, cut, collider_grab, collider_move, collider_end)";
+               "grab_end, pin, cut, collider_grab, collider_move, collider_end, compare)";
     }
     return f.error();
 }
@@ -324,6 +353,7 @@ Ordered eventJson(const ScriptEvent& e) {
             break;
         case ScriptEvent::Type::Grab:
             j["type"] = "grab", j["particle"] = e.index, j["at"] = e.at;
+            if (e.ray) j["eye"] = e.a, j["toward"] = e.b;
             break;
         case ScriptEvent::Type::GrabMove:
             j["type"] = "grab_move", j["at"] = e.at;
@@ -351,6 +381,9 @@ Ordered eventJson(const ScriptEvent& e) {
             break;
         case ScriptEvent::Type::ColliderEnd:
             j["type"] = "collider_end";
+            break;
+        case ScriptEvent::Type::Compare:
+            j["type"] = "compare", j["solvers"] = e.name;
             break;
     }
     return j;

@@ -14,13 +14,16 @@
 //     {"frame": 120, "type": "save", "file": "scene.json"},
 //     {"frame": 121, "type": "load", "file": "scene.json"},
 //     {"frame": 130, "type": "grab", "particle": 17, "at": [0.1, 1.2, 0.0]},
+//     {"frame": 132, "type": "grab", "particle": 17, "at": [0.1, 1.2, 0.0],
+//      "eye": [0, 1, 3], "toward": [0, 0, -1]},
 //     {"frame": 131, "type": "grab_move", "at": [0.2, 1.2, 0.0]},
 //     {"frame": 140, "type": "grab_end"},
 //     {"frame": 141, "type": "pin", "particle": 17, "pinned": true},
 //     {"frame": 150, "type": "cut", "eye": [0, 1, 3], "a": [-1, 1, 2], "b": [1, 1, 2]},
 //     {"frame": 160, "type": "collider_grab", "collider": 0, "at": [0, 0.5, 0]},
 //     {"frame": 161, "type": "collider_move", "at": [0.1, 0.5, 0]},
-//     {"frame": 170, "type": "collider_end"}]}
+//     {"frame": 170, "type": "collider_end"},
+//     {"frame": 180, "type": "compare", "solvers": "pbd,mgpbd"}]}
 // Coordinates are window pixels (y down) of a window of "width" x "height" (optional, top
 // level). A move may name a particle instead ({"type": "move", "particle": 12}): the cursor
 // goes to where that particle is drawn now, and that pixel becomes the anchor of the moves
@@ -34,10 +37,14 @@
 // instead of "scene" it is the panel's Load of a scene file, and a "save" event its Save
 // (sim/scenes/scene_file.h). The tool events say what a left-button tool did in world space
 // (metres): the particle grabbed and where the cursor held it, a pin toggled, a knife stroke's eye
-// and two points, a collider dragged by a point. A session recording writes those instead of the
-// left button's pixels, since a pixel's world point depends on the camera, which follows the scene
-// at the display rate and not in lockstep with the simulation. Every number is range-checked
-// (sim/io/json_read.h): a bad file gets a message naming the file, the event index and the field.
+// and two points, a collider dragged by a point; a grab with "eye" and "toward" was picked with
+// that view ray in each compare pane's own mesh, the panes' meshes having come to differ. A
+// "compare" event splits the view into panes of those solvers from the running state (key V;
+// "" goes back to one pane: compare_panes.h). A
+// session recording writes those instead of the left button's pixels, since a pixel's world point
+// depends on the camera, which follows the scene at the display rate and not in lockstep with the
+// simulation. Every number is range-checked (sim/io/json_read.h): a bad file gets a message naming
+// the file, the event index and the field.
 #include <array>
 #include <string>
 #include <string_view>
@@ -67,7 +74,8 @@ struct ScriptEvent {
         Throw,
         ColliderGrab,
         ColliderMove,
-        ColliderEnd
+        ColliderEnd,
+        Compare
     };
     int frame = 0;
     Type type = Type::Move;
@@ -85,6 +93,9 @@ struct ScriptEvent {
     // Grab, GrabMove, ColliderGrab, ColliderMove: the world point [m]; Cut: the eye.
     std::array<double, 3> at{};
     std::array<double, 3> a{}, b{};  // Cut: the stroke's two points (on view rays from the eye)
+    // Grab in compare mode once the panes' meshes differ: the view ray it was picked with
+    // (origin a, direction b), with which a replay picks in each pane again.
+    bool ray = false;
 };
 
 struct ScriptFile {

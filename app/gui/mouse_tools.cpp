@@ -52,9 +52,33 @@ void holdAt(Sandbox& s, const sim::Vec3& at, Drag drag) {
     s.mouse.drag = drag;
 }
 
-void grabParticle(Sandbox& s, int particle, const sim::Vec3& at) {
-    record(s, ScriptEvent::Type::Grab, particle, at);
-    send(s, BeginGrab{s.view.generation, particle, at});
+// Compare mode after a tear or cut that differed between the panes: each pane grabs the
+// particle under the ray in its own mesh (none under it: it grabs nothing), one command each
+// so the panes' sequence numbers stay in step.
+void grabInEachPane(Sandbox& s, const sim::Ray& ray) {
+    for (int k = 0; k < paneCount(s); ++k) {
+        const Snapshot& v = paneView(s, k);
+        const auto hit = pick(v, ray);
+        Command c = EndGrab{};
+        if (hit) c = BeginGrab{v.generation, hit->particle, v.x[hit->particle]};
+        (k == 0 ? s.sim : s.compare.others[k - 1].sim.get())->push(std::move(c));
+    }
+}
+
+// `ray`: the view ray the particle was picked with (none: a recorded grab without one).
+void grabParticle(Sandbox& s, int particle, const sim::Vec3& at,
+                  std::optional<sim::Ray> ray = std::nullopt) {
+    ScriptEvent e;
+    e.type = ScriptEvent::Type::Grab;
+    e.index = particle;
+    e.at = arr(at);
+    e.ray = ray && !sameTopology(s);
+    if (e.ray) e.a = arr(ray->origin), e.b = arr(ray->direction);
+    recordInput(s, std::move(e));
+    if (ray && !sameTopology(s))
+        grabInEachPane(s, *ray);
+    else
+        send(s, BeginGrab{s.view.generation, particle, at});
     holdAt(s, at, Drag::Grab);
 }
 
@@ -152,7 +176,7 @@ void pressGrab(Sandbox& s, bool ctrl) {
     if (ctrl)
         setPin(s, i, view.pinned[i] == 0);
     else
-        grabParticle(s, i, view.x[i]);
+        grabParticle(s, i, view.x[i], ray);
 }
 
 }  // namespace
@@ -211,7 +235,9 @@ void applyToolEvent(Sandbox& s, const ScriptEvent& e) {
     using T = ScriptEvent::Type;
     switch (e.type) {
         case T::Grab:
-            grabParticle(s, e.index, vec(e.at));
+            grabParticle(
+                s, e.index, vec(e.at),
+                e.ray ? std::optional<sim::Ray>(sim::Ray{vec(e.a), vec(e.b)}) : std::nullopt);
             break;
         case T::ColliderGrab:
             grabCollider(s, e.index, vec(e.at));

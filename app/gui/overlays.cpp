@@ -69,7 +69,7 @@ void paneLabels(const Sandbox& s) {
     for (int k = 0; k < paneCount(s); ++k) {
         const Snapshot& v = paneView(s, k);
         const PaneRect r = paneRect(s, k);
-        char name[16];
+        char name[32];
         std::snprintf(name, sizeof name, "%s%d", kPaneLabelPrefix, k);
         const bool left = r.x + r.width < 0.75 * s.display.windowWidth;
         ImGui::SetNextWindowPos(

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/gui/compare_panes.h"
 #include "app/gui/input.h"
 #include "app/gui/input_script_file.h"
 #include "app/gui/stability_hint.h"
@@ -235,6 +236,37 @@ bool paramWidgets(const char* group, sim::ParamLevel level, sim::Settings& setti
     return changed;
 }
 
+// Before a radio button or checkbox of a row: on the line of the last one while it fits,
+// else on the next (the solver list may grow).
+void flowItem(const char* label, bool& first) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float width =
+        ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+    if (std::exchange(first, false)) return;
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+// Compare mode from here: the solvers V splits the scene into (the running one and those
+// ticked), and the button that splits or goes back to one pane (compare_panes.h).
+void compareRow(Sandbox& s) {
+    if (!ImGui::CollapsingHeader("compare (V)")) return;
+    bool first = true;
+    for (const sim::SolverEntry& entry : sim::solverTable()) {
+        if (entry.kind == s.view.settings.solver) continue;
+        const char* name = sim::solverName(entry.kind);
+        flowItem(name, first);
+        bool ticked = splitTicked(s, entry.kind);
+        ImGui::PushID(name);
+        if (ImGui::Checkbox(name, &ticked)) setSplitTicked(s, entry.kind, ticked);
+        ImGui::PopID();
+    }
+    if (ImGui::Button(paneCount(s) > 1 ? "one pane (V)" : "split (V)")) toggleCompare(s);
+    tooltip(
+        "the scene as it is now under the running solver and the ticked ones, side by side "
+        "with one hand (at most four panes)");
+}
+
 void solverPanel(Sandbox& s, ImVec2 at) {
     const ImGuiIO& io = ImGui::GetIO();
     const float top = at.y + 8;
@@ -246,14 +278,7 @@ void solverPanel(Sandbox& s, ImVec2 at) {
     labelRoom();
     bool first = true;
     for (const sim::SolverEntry& entry : sim::solverTable()) {
-        // On the line of the last one while it fits, else on the next (the list may grow).
-        const ImGuiStyle& style = ImGui::GetStyle();
-        const float width = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x +
-                            ImGui::CalcTextSize(sim::solverName(entry.kind)).x;
-        if (!std::exchange(first, false)) {
-            ImGui::SameLine();
-            if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
-        }
+        flowItem(sim::solverName(entry.kind), first);
         if (ImGui::RadioButton(sim::solverName(entry.kind),
                                s.panel.settings.solver == entry.kind)) {
             sim::Settings edit = s.panel.settings;
@@ -264,6 +289,7 @@ void solverPanel(Sandbox& s, ImVec2 at) {
             "keys 1-9 switch solver in this order; positions, velocities and pins are kept, and "
             "the new solver takes over over 0.25 s so nothing jumps");
     }
+    compareRow(s);
     // Status first, so a long parameter list never scrolls it out of view.
     ImGui::PushTextWrapPos(0.0f);
     if (!s.panel.settingsError.empty())

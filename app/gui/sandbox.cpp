@@ -62,6 +62,16 @@ int paneAt(const Sandbox& s, double x, double y) {
     return 0;
 }
 
+bool sameTopology(const Sandbox& s) {
+    for (const ComparePane& p : s.compare.others) {
+        const Snapshot& a = s.view;
+        const Snapshot& b = p.view;
+        if (a.x.size() != b.x.size() || !a.triangles != !b.triangles) return false;
+        if (a.triangles && a.triangles != b.triangles && *a.triangles != *b.triangles) return false;
+    }
+    return true;
+}
+
 double paneAspect(const Sandbox& s) {
     const PaneRect r = paneRect(s, 0);
     return r.width / std::max(r.height, 1.0);

@@ -112,7 +112,7 @@ struct Histories {
 // Compare mode (--compare, compare.h): a pane after the first, with its own simulation thread
 // running the same scene under another solver, and the newest snapshot it published.
 struct ComparePane {
-    SimThread* sim = nullptr;
+    std::unique_ptr<SimThread> sim;
     Snapshot view;
 };
 
@@ -122,6 +122,7 @@ struct CompareState {
     std::vector<ComparePane> others;  // panes 2 to 4; empty outside compare mode
     std::vector<double> peakStrain;
     std::vector<long> peakGeneration;
+    std::vector<char> splitWith;  // the Solver panel's compare row (empty: its defaults)
 };
 
 // The window's state, by concern.
@@ -152,6 +153,9 @@ struct PaneRect {
 PaneRect paneRect(const Sandbox& s, int k);
 // The pane under window pixel (x, y) (0 outside the window).
 int paneAt(const Sandbox& s, double x, double y);
+// Whether every pane's particles and triangles are the same as the first pane's, so that an
+// index names the same particle in each (not after a tear or cut that differed between them).
+bool sameTopology(const Sandbox& s);
 // Width over height of a pane: every pane has the same shape and shares the camera.
 double paneAspect(const Sandbox& s);
 

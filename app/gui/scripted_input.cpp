@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "app/compare.h"
+#include "app/gui/compare_panes.h"
 #include "app/gui/mesh_drop.h"
 #include "sim/core/params.h"
 
@@ -108,6 +110,12 @@ void InputScript::dispatch(Sandbox& s, int frame) {
             case ScriptEvent::Type::Save:
                 panelSaveScene(s, e.path);
                 break;
+            case ScriptEvent::Type::Compare: {
+                std::vector<sim::SolverKind> solvers;  // checked when the file was read
+                if (!e.name.empty()) parseCompareList(e.name, solvers);
+                setComparePanes(s, solvers);
+                break;
+            }
             default:  // a left-button tool's world-space event
                 applyToolEvent(s, e);
                 break;

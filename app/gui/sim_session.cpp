@@ -266,6 +266,10 @@ bool SimSession::applySessionEdit(const Command& command) {
                 applied = startExport(c.folder);
             } else if constexpr (std::is_same_v<T, StopMeshExport>) {
                 stopExport("stopped");
+            } else if constexpr (std::is_same_v<T, SaveState>) {
+                const std::string e = sim::saveState(world_, c.path, sceneName_);
+                if (c.done) c.done->set_value(e);
+                applied = e.empty();
             } else if constexpr (std::is_same_v<T, SetPaused>) {
                 paused_ = c.paused;
                 if (!paused_) failure_.clear();

@@ -190,7 +190,7 @@ void openSandbox(Sandbox& s, const Options& o, std::vector<std::unique_ptr<SimTh
                  Pacing pacing) {
     s.options = o;
     s.sim = panes[0].get();
-    for (size_t k = 1; k < panes.size(); ++k) s.compare.others.push_back({panes[k].get(), {}});
+    for (size_t k = 1; k < panes.size(); ++k) s.compare.others.push_back({std::move(panes[k]), {}});
     s.inputs.basePacing = pacing;
     s.display.showUi = o.panels != "hidden";
     if (!o.exportMeshes.empty())  // already exporting (SimSession::start): E stops it
@@ -205,7 +205,7 @@ void openSandbox(Sandbox& s, const Options& o, std::vector<std::unique_ptr<SimTh
 double runFrames(Sandbox& s, const UiStatus& ui) {
     const auto t0 = Clock::now();
     std::vector<SimThread*> threads{s.sim};
-    for (ComparePane& p : s.compare.others) threads.push_back(p.sim);
+    for (ComparePane& p : s.compare.others) threads.push_back(p.sim.get());
     std::vector<long> asked;
     for (SimThread* t : threads) {
         t->setPublishOptions(publishOptions(s));
@@ -297,9 +297,10 @@ int runWindow(const Options& o) {
     if (!stopSessionRecording(s).empty()) status = 1;
     if (frame > 0)
         printWindowSummary(s, sim, gpu, frame, msSince(start) / 1000.0, simulatedFrames, waitedMs);
-    if (frame > 0 && panes.size() > 1) printPaneSummaries(s);
+    if (frame > 0 && paneCount(s) > 1) printPaneSummaries(s);
     const bool failed =
-        std::any_of(panes.begin(), panes.end(), [](auto& t) { return t->failed(); });
+        sim.failed() || std::any_of(s.compare.others.begin(), s.compare.others.end(),
+                                    [](auto& p) { return p.sim->failed(); });
     if (o.frames > 0 && failed) {
         std::fprintf(stderr,
                      "pbd-sandbox: exiting with status 3: a simulation step failed (see above)\n");

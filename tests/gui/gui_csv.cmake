@@ -32,3 +32,13 @@ function(csv_column file column out)
   endforeach()
   set(${out} "${values}" PARENT_SCOPE)
 endfunction()
+
+# `csv_same_last_hash(RECORDED REPLAYED)`: the last rows of two --stats CSVs (a run and its
+# replay) carry the same state_hash; fails the test naming both otherwise.
+function(csv_same_last_hash recorded replayed)
+  csv_last(${recorded} state_hash a)
+  csv_last(${replayed} state_hash b)
+  if(NOT a STREQUAL b)
+    message(FATAL_ERROR "the replay ended elsewhere: ${recorded} ends on ${a}, ${replayed} on ${b}")
+  endif()
+endfunction()

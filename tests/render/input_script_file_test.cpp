@@ -213,3 +213,24 @@ TEST(InputScriptFile, SceneFileEventsNameTheirFile) {
     e = parse(R"({"frame": 1, "type": "load", "file": 7})");
     EXPECT_TRUE(has(e, "event 0: field 'file' must be")) << e;
 }
+
+// Issue 56: a "compare" event names 2 to 4 different solvers ("" goes back to one pane); a bad
+// list names the event and the problem.
+TEST(InputScriptFile, CompareEventsNameTwoToFourSolvers) {
+    ScriptFile out;
+    ASSERT_EQ(
+        parseInputScript(R"({"events": [{"frame": 3, "type": "compare", "solvers": "pbd,mgpbd"},
+                                  {"frame": 9, "type": "compare", "solvers": ""}]})",
+                         "c.json", out),
+        "");
+    ASSERT_EQ(out.events.size(), 2u);
+    EXPECT_EQ(out.events[0].type, ScriptEvent::Type::Compare);
+    EXPECT_EQ(out.events[0].name, "pbd,mgpbd");
+    EXPECT_EQ(out.events[1].name, "");
+    std::string e = parse(R"({"frame": 1, "type": "compare", "solvers": "pbd,verlet"})");
+    EXPECT_TRUE(has(e, "s.json: event 0: field 'solvers': unknown solver 'verlet'")) << e;
+    e = parse(R"({"frame": 1, "type": "compare", "solvers": "pbd,pbd"})");
+    EXPECT_TRUE(has(e, "field 'solvers' names 'pbd' twice")) << e;
+    e = parse(R"({"frame": 1, "type": "compare", "solvers": "pbd"})");
+    EXPECT_TRUE(has(e, "field 'solvers' names 1 solvers (2 to 4")) << e;
+}

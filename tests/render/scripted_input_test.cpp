@@ -165,6 +165,95 @@ TEST(ScriptedInput, NumberKeysSwitchToTheSolverListInOrder) {
     }
 }
 
+// Issue 56: V splits the running scene into the running solver and the compare row's default
+// (MGPBD), both continuing from the same frame; the solver keys are refused while split; an
+// edit reaches both panes; V again leaves one pane.
+TEST(ScriptedInput, VSplitsIntoComparePanesAndBack) {
+    LockstepCloth rig;
+    SimThread& sim = rig.sim;
+    Sandbox& s = rig.s;
+    ASSERT_EQ(sim.start(""), "");
+    for (int f = 0; f < 5; ++f) sim.runFrame();
+    takeSnapshot(s);
+    ASSERT_EQ(s.view.frame, 5);
+    onKey(s, keyFromName("v"));
+    ASSERT_EQ(paneCount(s), 2) << s.panel.message;
+    auto runAll = [&] {
+        sim.runFrame();
+        for (ComparePane& p : s.compare.others) p.sim->runFrame();
+        takeSnapshot(s);
+    };
+    runAll();
+    EXPECT_EQ(s.view.settings.solver, sim::SolverKind::PBD);
+    EXPECT_EQ(paneView(s, 1).settings.solver, sim::SolverKind::MGPBD);
+    EXPECT_EQ(paneView(s, 1).frame, s.view.frame);
+    EXPECT_EQ(paneView(s, 1).x.size(), s.view.x.size());
+    onKey(s, keyFromName("2"));
+    runAll();
+    EXPECT_EQ(s.view.settings.solver, sim::SolverKind::PBD);
+    EXPECT_NE(s.panel.message.find("each pane keeps its solver"), std::string::npos);
+    sim::Settings edit = s.panel.settings;
+    edit.iterations = 17;
+    editSettings(s, edit);
+    runAll();
+    EXPECT_EQ(s.view.settings.iterations, 17);
+    EXPECT_EQ(paneView(s, 1).settings.iterations, 17);
+    EXPECT_EQ(paneView(s, 1).settings.solver, sim::SolverKind::MGPBD);
+    onKey(s, keyFromName("v"));
+    EXPECT_EQ(paneCount(s), 1);
+}
+
+// Issue 56: once a knife stroke applied to the first pane alone has made the panes' meshes
+// differ, a press picks in each pane's own mesh with the same view ray (not by index).
+TEST(ScriptedInput, AfterTheMeshesDifferEachPanePicksInItsOwnMesh) {
+    LockstepCloth rig;
+    SimThread& sim = rig.sim;
+    Sandbox& s = rig.s;
+    ASSERT_EQ(sim.start(""), "");
+    sim.runFrame();
+    takeSnapshot(s);
+    onKey(s, keyFromName("v"));
+    ASSERT_EQ(paneCount(s), 2) << s.panel.message;
+    auto runAll = [&] {
+        sim.runFrame();
+        for (ComparePane& p : s.compare.others) p.sim->runFrame();
+        takeSnapshot(s);
+    };
+    for (int f = 0; f < 20; ++f) runAll();
+    ASSERT_TRUE(sameTopology(s));
+    // A vertical stroke through the cloth's middle, in the first pane only.
+    const sim::Bounds& b = s.view.subjectBounds;
+    const sim::Vec3 c = 0.5 * (b.lo + b.hi), up(0, 0.4 * (b.hi.y() - b.lo.y()), 0);
+    const glm::dvec3 eye = s.display.camera.eye();
+    sim.push(Cut{sim::Vec3(eye.x, eye.y, eye.z), c + up, c - up});
+    runAll();
+    ASSERT_FALSE(sameTopology(s)) << s.view.x.size() << " and " << paneView(s, 1).x.size();
+    // Press on a particle the cut made in the first pane (an index the second pane lacks), aimed
+    // a little into one of its triangles so the pick's nearest vertex is that one.
+    const int made = static_cast<int>(paneView(s, 1).x.size());
+    sim::Vec3 target = s.view.x[made];
+    for (const sim::Triangle& t : *s.view.triangles)
+        if (t[0] == made || t[1] == made || t[2] == made) {
+            target += 0.1 * ((s.view.x[t[0]] + s.view.x[t[1]] + s.view.x[t[2]]) / 3 - target);
+            break;
+        }
+    const PaneRect pane = paneRect(s, 0);
+    const glm::dvec2 p = s.display.camera.pixelOf(glm::dvec3(target.x(), target.y(), target.z()),
+                                                  int(pane.width), int(pane.height));
+    onCursor(s, p.x, p.y);
+    const sim::Ray ray = cursorRay(s);
+    onMouseButton(s, MouseButton::Left, true, false);
+    runAll();
+    ASSERT_TRUE(s.view.grab);
+    EXPECT_EQ(s.view.grab->particle, made);  // by index, the second pane would grab nothing
+    for (int k = 0; k < 2; ++k) {
+        const auto hit = pick(paneView(s, k), ray);
+        ASSERT_TRUE(hit) << "pane " << k;
+        ASSERT_TRUE(paneView(s, k).grab) << "pane " << k;
+        EXPECT_EQ(paneView(s, k).grab->particle, hit->particle) << "pane " << k;
+    }
+}
+
 // Issue 17: a "set" event is a panel edit: it goes through editSettings as the Solver panel's
 // widgets do (a "load" event through panelLoad, as the Scene panel's list and Reset do),
 // becomes a command applied before the frame it names, and a session recording running at
