@@ -247,11 +247,16 @@ void flowItem(const char* label, bool& first) {
     if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
 }
 
-// Compare mode from here: the solvers V splits the scene into (the running one and those
+// Compare mode from here, behind a small button on the solvers' row (the panels leave the
+// scene most of the window): the solvers V splits the scene into (the running one and those
 // ticked), and the button that splits or goes back to one pane (compare_panes.h).
 void compareRow(Sandbox& s) {
-    if (!ImGui::CollapsingHeader("compare (V)")) return;
-    bool first = true;
+    bool first = false;  // after the solvers' radio buttons
+    flowItem("compare (V)...", first);
+    if (ImGui::SmallButton(s.panel.compareOpen ? "compare (V) -" : "compare (V)..."))
+        s.panel.compareOpen = !s.panel.compareOpen;
+    if (!s.panel.compareOpen) return;
+    first = true;
     for (const sim::SolverEntry& entry : sim::solverTable()) {
         if (entry.kind == s.view.settings.solver) continue;
         const char* name = sim::solverName(entry.kind);

@@ -81,6 +81,7 @@ struct PanelState {
     char exportFolder[512] = "meshes";   // and mesh export folder (E)
     std::string message;                 // last notice, shown in the Scene panel
     long messageSeq = 0;                 // the snapshot message last shown
+    bool compareOpen = false;            // the Solver panel's compare row is shown
 };
 
 // Edits sent and not yet in the snapshot: the panels show what was asked.

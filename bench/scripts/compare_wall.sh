@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Compare mode's cost in the window (issue 56): per displayed frame, the whole frame's wall ms
+# and the wall ms the window waited for the simulation, for solver A alone, solver B alone and
+# --compare A,B, alternated ROUNDS times (Xvfb at 1280x720, lockstep, panels hidden). On a
+# machine without a GPU the drawing is software GL on the same cores as the simulation.
+# Usage: bench/scripts/compare_wall.sh EXE SCENE RES A B [FRAMES] [ROUNDS]
+set -euo pipefail
+exe=$1 scene=$2 res=$3 a=$4 b=$5 frames=${6:-300} rounds=${7:-2}
+run() {
+  xvfb-run -a -s "-screen 0 1280x720x24" "$exe" --scene "$scene" --res "$res" --frames "$frames" \
+    --panels hidden "$@" 2>/dev/null | grep -oE "drawn in [0-9.]+ s|waited [0-9.]+ ms" |
+    grep -oE "[0-9.]+" | tr '\n' ' '
+}
+echo "uptime: $(uptime)"
+echo "| round | ms per frame | $a alone | $b alone | compare | compare / slower |"
+echo "|---|---|---|---|---|---|"
+for ((r = 1; r <= rounds; ++r)); do
+  read -r wa sa <<<"$(run --solver "$a")"
+  read -r wb sb <<<"$(run --solver "$b")"
+  read -r wc sc <<<"$(run --compare "$a,$b")"
+  awk -v r="$r" -v f="$frames" -v wa="$wa" -v wb="$wb" -v wc="$wc" -v sa="$sa" -v sb="$sb" \
+    -v sc="$sc" 'BEGIN {
+      w = wa > wb ? wa : wb; s = sa > sb ? sa : sb
+      printf "| %d | whole frame | %.1f | %.1f | %.1f | %.2fx |\n", r, wa*1000/f, wb*1000/f, wc*1000/f, wc/w
+      printf "| %d | waited for the simulation | %.2f | %.2f | %.2f | %.2fx |\n", r, sa, sb, sc, sc/s
+    }'
+done
