@@ -72,10 +72,11 @@ void grabParticle(Sandbox& s, int particle, const sim::Vec3& at,
     e.type = ScriptEvent::Type::Grab;
     e.index = particle;
     e.at = arr(at);
-    e.ray = ray && !sameTopology(s);
-    if (e.ray) e.a = arr(ray->origin), e.b = arr(ray->direction);
+    const bool eachPane = ray && !sameTopology(s);
+    e.ray = eachPane;
+    if (eachPane) e.a = arr(ray->origin), e.b = arr(ray->direction);
     recordInput(s, std::move(e));
-    if (ray && !sameTopology(s))
+    if (eachPane)
         grabInEachPane(s, *ray);
     else
         send(s, BeginGrab{s.view.generation, particle, at});

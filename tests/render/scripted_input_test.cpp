@@ -54,6 +54,13 @@ struct LockstepCloth {
     }
 };
 
+// One lockstep frame in every pane (as the window loop runs them), then the snapshots.
+void runEveryPane(Sandbox& s) {
+    s.sim->runFrame();
+    for (ComparePane& p : s.compare.others) p.sim->runFrame();
+    takeSnapshot(s);
+}
+
 }  // namespace
 
 TEST(ScriptedInput, BadFilesNameTheProblem) {
@@ -178,11 +185,7 @@ TEST(ScriptedInput, VSplitsIntoComparePanesAndBack) {
     ASSERT_EQ(s.view.frame, 5);
     onKey(s, keyFromName("v"));
     ASSERT_EQ(paneCount(s), 2) << s.panel.message;
-    auto runAll = [&] {
-        sim.runFrame();
-        for (ComparePane& p : s.compare.others) p.sim->runFrame();
-        takeSnapshot(s);
-    };
+    auto runAll = [&] { runEveryPane(s); };
     runAll();
     EXPECT_EQ(s.view.settings.solver, sim::SolverKind::PBD);
     EXPECT_EQ(paneView(s, 1).settings.solver, sim::SolverKind::MGPBD);
@@ -214,11 +217,7 @@ TEST(ScriptedInput, AfterTheMeshesDifferEachPanePicksInItsOwnMesh) {
     takeSnapshot(s);
     onKey(s, keyFromName("v"));
     ASSERT_EQ(paneCount(s), 2) << s.panel.message;
-    auto runAll = [&] {
-        sim.runFrame();
-        for (ComparePane& p : s.compare.others) p.sim->runFrame();
-        takeSnapshot(s);
-    };
+    auto runAll = [&] { runEveryPane(s); };
     for (int f = 0; f < 20; ++f) runAll();
     ASSERT_TRUE(sameTopology(s));
     // A vertical stroke through the cloth's middle, in the first pane only.
