@@ -31,7 +31,19 @@ void deleteMesh(GLuint& vao, GLuint& vbo, GLuint& ibo) {
     vao = vbo = ibo = 0;
 }
 
+// The stencil's bits: a surface covers the pixel; a shadow already darkens it.
+constexpr GLuint kSurfaceBit = 0x1, kShadowBit = 0x2;
+
 }  // namespace
+
+void clearTo(const float sky[3]) {
+    glClearColor(sky[0], sky[1], sky[2], 1.0f);
+    glClearDepth(1.0);
+    glClearStencil(0);
+    glStencilMask(0xff);
+    glDepthMask(GL_TRUE);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+}
 
 void heatColor(float t, float rgb[3]) {
     t = std::clamp(t, 0.0f, 1.0f);
@@ -210,20 +222,22 @@ void Renderer::drawGround(float y, const glm::mat4& viewProj) {
 }
 
 void Renderer::drawShadows(const std::vector<const DrawList*>& lists, const glm::mat4& viewProj) {
-    // Planar shadows: each ground pixel is darkened once (stencil), however many triangles
-    // project onto it.
+    // Planar shadows: each ground pixel is darkened once (its shadow bit in the stencil), however
+    // many triangles project onto it. The bit is left set: the later passes test only the
+    // surface bit, and clearing part of a framebuffer is a slow path in software GL.
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     glEnable(GL_STENCIL_TEST);
-    glStencilFunc(GL_EQUAL, 0, 0xff);
-    glStencilOp(GL_KEEP, GL_KEEP, GL_INCR);
+    glStencilMask(kShadowBit);
+    glStencilFunc(GL_EQUAL, 0, kShadowBit);
+    glStencilOp(GL_KEEP, GL_KEEP, GL_INVERT);
     glDepthMask(GL_FALSE);
     drawSurfaces(viewProj, true);
     drawSolids(lists, 1.0f, SolidPass::Opaque);  // uShadowPass is still 1; glass casts none
     glDepthMask(GL_TRUE);
+    glStencilMask(0xff);
     glDisable(GL_STENCIL_TEST);
     glDisable(GL_BLEND);
-    glClear(GL_STENCIL_BUFFER_BIT);
 }
 
 void Renderer::drawLines(const std::vector<float>& v, GLenum mode, const glm::mat4& viewProj) {
@@ -246,11 +260,9 @@ void Renderer::draw(const SurfaceView& surface, const DrawList& world, const Dra
     groundY_ = ground.value_or(0.0f);
 
     glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
-    glEnable(GL_SCISSOR_TEST);  // the clear stays inside the viewport (compare panes)
+    glEnable(GL_SCISSOR_TEST);  // the clear and every pass stay inside the viewport
     glScissor(viewport.x, viewport.y, viewport.width, viewport.height);
-    glClearColor(options.skyColor[0], options.skyColor[1], options.skyColor[2], 1.0f);
-    glClearStencil(0);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+    if (viewport.clear) clearTo(options.skyColor);
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LEQUAL);
     glDisable(GL_CULL_FACE);
@@ -279,19 +291,21 @@ void Renderer::draw(const SurfaceView& surface, const DrawList& world, const Dra
     // Surfaces mark their pixels in the stencil; solids are opaque elsewhere and
     // see-through where they stand in front of a surface (behind one, the depth test hides them).
     glEnable(GL_STENCIL_TEST);
-    glStencilFunc(GL_ALWAYS, 1, 0xff);
+    glStencilMask(kSurfaceBit);
+    glStencilFunc(GL_ALWAYS, GLint(kSurfaceBit), kSurfaceBit);
     glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
     drawSurfaces(viewProj, false);
+    glStencilMask(0xff);
     glStencilOp(GL_KEEP, GL_KEEP, GL_KEEP);
-    glStencilFunc(GL_EQUAL, 0, 0xff);
+    glStencilFunc(GL_EQUAL, 0, kSurfaceBit);
     drawSolids(lists, 1.0f, SolidPass::Opaque);
-    glStencilFunc(GL_EQUAL, 1, 0xff);
+    glStencilFunc(GL_EQUAL, GLint(kSurfaceBit), kSurfaceBit);
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
     glDepthMask(GL_FALSE);
     drawSolids(lists, kSeeThroughAlpha, SolidPass::All);
     // Glass solids (sim::Collider::seeThrough) where no surface is behind them either.
-    glStencilFunc(GL_EQUAL, 0, 0xff);
+    glStencilFunc(GL_EQUAL, 0, kSurfaceBit);
     drawSolids(lists, 1.0f, SolidPass::Glass);
     glDepthMask(GL_TRUE);
     glDisable(GL_BLEND);

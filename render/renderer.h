@@ -34,9 +34,16 @@ struct RenderOptions {
 // The heat map's colour at t in [0, 1] (blue, green, red), as the surface shader makes it.
 void heatColor(float t, float rgb[3]);
 
+// Clears the current framebuffer (inside the scissor box if the scissor test is on) to the
+// sky colour, depth 1 and stencil 0.
+void clearTo(const float sky[3]);
+
 // A rectangle of the framebuffer in its pixels, from the bottom-left corner (GL's convention).
+// `clear` false: the caller has already cleared it to the sky colour, depth 1 and stencil 0 (a
+// clear of part of the framebuffer is a slow path in software GL, so compare panes share one).
 struct Viewport {
     int x = 0, y = 0, width = 0, height = 0;
+    bool clear = true;
 };
 
 class Renderer {
@@ -48,8 +55,8 @@ class Renderer {
 
     // Loads the shaders from shaderDir and creates the buffers; returns an error or empty.
     std::string init(const std::string& shaderDir);
-    // Draws into `viewport` of the current framebuffer (clearing only that rectangle), with the
-    // camera's aspect set by it.
+    // Draws into `viewport` of the current framebuffer (clearing only that rectangle unless
+    // told it is clear), with the camera's aspect set by it.
     void draw(const SurfaceView& surface, const DrawList& world, const DrawList& ui,
               const OrbitCamera& camera, const Viewport& viewport, const RenderOptions& options);
 

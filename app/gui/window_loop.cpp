@@ -11,6 +11,7 @@
 #include <imgui_impl_opengl3.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -73,26 +74,46 @@ void buildUiMarks(const Sandbox& s, const Snapshot& view, render::DrawList& ui) 
     }
 }
 
+// Clears the framebuffer for `panes` in one go (a clear of part of a framebuffer is a slow path
+// in software GL) and draws the one-pixel dark border around each, outside its viewport.
+void clearPanes(const std::vector<render::Viewport>& panes, const float sky[3]) {
+    glDisable(GL_SCISSOR_TEST);
+    render::clearTo(sky);
+    glEnable(GL_SCISSOR_TEST);
+    glClearColor(0.1f, 0.1f, 0.1f, 1.0f);
+    for (const render::Viewport& v : panes) {
+        const int x0 = v.x - 1, y0 = v.y - 1, w = v.width + 2, h = v.height + 2;
+        for (const std::array<int, 4>& strip : {std::array{x0, y0, w, 1},
+                                                {x0, y0 + h - 1, w, 1},
+                                                {x0, y0, 1, h},
+                                                {x0 + w - 1, y0, 1, h}}) {
+            glScissor(strip[0], strip[1], strip[2], strip[3]);
+            glClear(GL_COLOR_BUFFER_BIT);
+        }
+    }
+    glDisable(GL_SCISSOR_TEST);
+}
+
 // Each pane's world and marks in its rectangle of the framebuffer (one pane: all of it); in
 // compare mode a one-pixel dark border parts the panes.
 void drawPanes(const Sandbox& s, render::Renderer& renderer, render::DrawList& ui, int fw, int fh) {
     const int n = paneCount(s), border = n > 1 ? 1 : 0;
-    if (n > 1) {
-        glClearColor(0.1f, 0.1f, 0.1f, 1.0f);
-        glClear(GL_COLOR_BUFFER_BIT);
-    }
     const double sx = double(fw) / std::max(s.display.windowWidth, 1),
                  sy = double(fh) / std::max(s.display.windowHeight, 1);
+    std::vector<render::Viewport> viewports;
     for (int k = 0; k < n; ++k) {
         const PaneRect r = paneRect(s, k);
         const int x0 = int(std::lround(r.x * sx)), x1 = int(std::lround((r.x + r.width) * sx));
         const int top = int(std::lround(r.y * sy)),
                   bottom = int(std::lround((r.y + r.height) * sy));
-        const render::Viewport viewport{x0 + border, fh - bottom + border, x1 - x0 - 2 * border,
-                                        bottom - top - 2 * border};
+        viewports.push_back({x0 + border, fh - bottom + border, x1 - x0 - 2 * border,
+                             bottom - top - 2 * border, n == 1});
+    }
+    if (n > 1) clearPanes(viewports, s.display.renderOptions.skyColor);
+    for (int k = 0; k < n; ++k) {
         const Snapshot& view = paneView(s, k);
         buildUiMarks(s, view, ui);
-        renderer.draw(view.surface(), view.draw, ui, s.display.camera, viewport,
+        renderer.draw(view.surface(), view.draw, ui, s.display.camera, viewports[size_t(k)],
                       s.display.renderOptions);
     }
 }

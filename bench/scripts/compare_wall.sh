@@ -2,10 +2,11 @@
 # Compare mode's cost in the window (issue 56): per displayed frame, the whole frame's wall ms
 # and the wall ms the window waited for the simulation, for solver A alone, solver B alone and
 # --compare A,B, alternated ROUNDS times (Xvfb at 1280x720, lockstep, panels hidden). On a
-# machine without a GPU the drawing is software GL on the same cores as the simulation.
+# machine without a GPU the drawing is software GL on the same cores as the simulation, and a
+# shared machine's load moves single runs by a fifth: the last line is the median of the rounds.
 # Usage: bench/scripts/compare_wall.sh EXE SCENE RES A B [FRAMES] [ROUNDS]
 set -euo pipefail
-exe=$1 scene=$2 res=$3 a=$4 b=$5 frames=${6:-300} rounds=${7:-2}
+exe=$1 scene=$2 res=$3 a=$4 b=$5 frames=${6:-300} rounds=${7:-5}
 run() {
   xvfb-run -a -s "-screen 0 1280x720x24" "$exe" --scene "$scene" --res "$res" --frames "$frames" \
     --panels hidden "$@" 2>/dev/null | grep -oE "drawn in [0-9.]+ s|waited [0-9.]+ ms" |
@@ -14,6 +15,7 @@ run() {
 echo "uptime: $(uptime)"
 echo "| round | ms per frame | $a alone | $b alone | compare | compare / slower |"
 echo "|---|---|---|---|---|---|"
+ratios=() waits=()
 for ((r = 1; r <= rounds; ++r)); do
   read -r wa sa <<<"$(run --solver "$a")"
   read -r wb sb <<<"$(run --solver "$b")"
@@ -24,4 +26,10 @@ for ((r = 1; r <= rounds; ++r)); do
       printf "| %d | whole frame | %.1f | %.1f | %.1f | %.2fx |\n", r, wa*1000/f, wb*1000/f, wc*1000/f, wc/w
       printf "| %d | waited for the simulation | %.2f | %.2f | %.2f | %.2fx |\n", r, sa, sb, sc, sc/s
     }'
+  ratios+=("$(awk -v a="$wa" -v b="$wb" -v c="$wc" 'BEGIN { print c / (a > b ? a : b) }')")
+  waits+=("$(awk -v a="$sa" -v b="$sb" -v c="$sc" 'BEGIN { print c / (a > b ? a : b) }')")
 done
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
+  printf "%.2fx", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+echo "median of $rounds rounds: whole frame $(median "${ratios[@]}"), waited for the simulation $(median "${waits[@]}")"
+echo "uptime: $(uptime)"
