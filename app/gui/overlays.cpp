@@ -2,7 +2,10 @@
 // heat map's legend, and the banner of a failed step.
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "app/gui/panels.h"
 
@@ -10,13 +13,21 @@ namespace app::gui {
 
 namespace {
 
+constexpr const char* kStepFailed = "paused: a step failed";
+
 constexpr ImGuiWindowFlags kOverlay =
     ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing | ImGuiWindowFlags_NoNav;
 
+// Bottom left; in compare mode, where the pane labels take the bottom, at the top right of the
+// first pane (clear of the panels and of the panes' borders).
 void recordingIndicator(const Sandbox& s) {
     const ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(10, io.DisplaySize.y - 10), ImGuiCond_Always, ImVec2(0, 1));
+    if (paneCount(s) > 1)
+        ImGui::SetNextWindowPos(ImVec2(float(paneRect(s, 0).width) - 10, 10), ImGuiCond_Always,
+                                ImVec2(1, 0));
+    else
+        ImGui::SetNextWindowPos(ImVec2(10, io.DisplaySize.y - 10), ImGuiCond_Always, ImVec2(0, 1));
     ImGui::Begin("##rec", nullptr, kOverlay | ImGuiWindowFlags_NoInputs);
     ImGui::TextColored(ImVec4(1, 0.2f, 0.2f, 1), "REC  %d frames  %.1f s",
                        s.requests.recordedFrames, s.requests.recordedFrames * kDisplayFrameSeconds);
@@ -65,10 +76,46 @@ void heatLegend(Sandbox& s) {
 
 // Compare mode: each pane's label in its bottom corner by the middle of the window, below
 // hanging cloth and away from the panels at the window's sides (the video records it).
+// A pane's label, one line each: solver and cost, work per frame, strain and residual, and a
+// failed step.
+std::vector<std::string> paneLabelLines(const Sandbox& s, int k) {
+    const Snapshot& v = paneView(s, k);
+    const double peak = size_t(k) < s.compare.peakStrain.size() ? s.compare.peakStrain[k] : 0;
+    char line[160], knob[96];
+    std::vector<std::string> lines;
+    std::snprintf(line, sizeof line, "%s   %.2f ms/frame (CPU %.2f)",
+                  sim::solverTitle(v.settings.solver), v.stats.profile.total, v.stats.cpuMs);
+    lines.emplace_back(line);
+    if (v.budgetKnob > 0 && v.settings.solver == sim::SolverKind::MGPBD)
+        std::snprintf(knob, sizeof knob, "work budget %.3g", v.budgetKnob);
+    else
+        std::snprintf(knob, sizeof knob, "%d iterations x %d substep%s", v.settings.iterations,
+                      v.settings.substeps, v.settings.substeps == 1 ? "" : "s");
+    if (v.budgetKnob > 0) {
+        std::snprintf(line, sizeof line, "budget %.3g ms: %s", s.options.compareBudgetMs, knob);
+        lines.emplace_back(line);
+    } else {
+        lines.emplace_back(knob);
+    }
+    std::snprintf(line, sizeof line, "max strain %.4f (peak %.4f)   residual %.3g",
+                  v.stats.metrics.maxStrain, peak, v.stats.solver.residual);
+    lines.emplace_back(line);
+    if (!v.failure.empty()) lines.emplace_back(kStepFailed);
+    return lines;
+}
+
+// Each pane's label at the bottom of the pane, by the window's middle, scaled down where the
+// pane is narrower than the label so that it never covers a neighbour or the border.
 void paneLabels(const Sandbox& s) {
+    const ImGuiStyle& style = ImGui::GetStyle();
     for (int k = 0; k < paneCount(s); ++k) {
-        const Snapshot& v = paneView(s, k);
         const PaneRect r = paneRect(s, k);
+        const std::vector<std::string> lines = paneLabelLines(s, k);
+        float widest = 1.0f;
+        for (const std::string& l : lines)
+            widest = std::max(widest, ImGui::CalcTextSize(l.c_str()).x);
+        const float room = float(r.width) - 12.0f - 2.0f * style.WindowPadding.x;
+        const float scale = std::clamp(room / widest, 0.5f, 1.0f);
         char name[32];
         std::snprintf(name, sizeof name, "%s%d", kPaneLabelPrefix, k);
         const bool left = r.x + r.width < 0.75 * s.display.windowWidth;
@@ -77,23 +124,12 @@ void paneLabels(const Sandbox& s) {
             ImGuiCond_Always, ImVec2(left ? 1.0f : 0.0f, 1.0f));
         ImGui::SetNextWindowBgAlpha(0.55f);
         ImGui::Begin(name, nullptr, kOverlay | ImGuiWindowFlags_NoInputs);
-        const double peak = size_t(k) < s.compare.peakStrain.size() ? s.compare.peakStrain[k] : 0;
-        ImGui::Text("%s   %.2f ms/frame (CPU %.2f)", sim::solverTitle(v.settings.solver),
-                    v.stats.profile.total, v.stats.cpuMs);
-        char knob[96];
-        if (v.budgetKnob > 0 && v.settings.solver == sim::SolverKind::MGPBD)
-            std::snprintf(knob, sizeof knob, "work budget %.3g", v.budgetKnob);
-        else
-            std::snprintf(knob, sizeof knob, "%d iterations x %d substep%s", v.settings.iterations,
-                          v.settings.substeps, v.settings.substeps == 1 ? "" : "s");
-        if (v.budgetKnob > 0)
-            ImGui::Text("budget %.3g ms: %s", s.options.compareBudgetMs, knob);
-        else
-            ImGui::TextUnformatted(knob);
-        ImGui::Text("max strain %.4f (peak %.4f)   residual %.3g", v.stats.metrics.maxStrain, peak,
-                    v.stats.solver.residual);
-        if (!v.failure.empty())
-            ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "paused: a step failed");
+        ImGui::SetWindowFontScale(scale);
+        for (const std::string& l : lines)
+            if (l == kStepFailed)
+                ImGui::TextColored(ImVec4(1, 0.4f, 0.3f, 1), "%s", l.c_str());
+            else
+                ImGui::TextUnformatted(l.c_str());
         ImGui::End();
     }
 }

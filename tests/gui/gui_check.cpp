@@ -15,6 +15,8 @@
 //   gui_check panels SHOWN.png HIDDEN.png MIN   the same frame with the panels shown and
 //            hidden: the pixels that differ are the panels'; at least MIN percent of the
 //            window must be scene
+//   gui_check panes SHOT.png COLUMNS ROWS     compare panes: each pane's one-pixel border is
+//            dark all round and its corner inside the border is the sky's clear colour
 #include <stb_image.h>
 
 #include <algorithm>
@@ -349,6 +351,43 @@ int checkPanels(const char* shownPath, const char* hiddenPath, double minScenePe
     return 0;
 }
 
+// Compare panes: the window cut into COLUMNS x ROWS equal panes; along every pane's four edges
+// the outermost pixel row is the dark border, and the pixel two in from its top-left corner is
+// the renderer's sky clear colour (RenderOptions::skyColor), so each pane was cleared and none
+// painted over another's border.
+int checkPanes(const char* path, int columns, int rows) {
+    Image shot;
+    if (!shot.load(path)) return fail(std::string("cannot read ") + path);
+    if (columns < 1 || rows < 1) return fail("columns and rows must be positive");
+    const int sky[3] = {148, 163, 181};
+    auto near = [](const unsigned char* p, const int* want, int tolerance) {
+        for (int c = 0; c < 3; ++c)
+            if (std::abs(p[c] - want[c]) > tolerance) return false;
+        return true;
+    };
+    const int dark[3] = {26, 26, 26};
+    int borderPixels = 0;
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < columns; ++c) {
+            const int x0 = shot.w * c / columns, x1 = shot.w * (c + 1) / columns - 1;
+            const int y0 = shot.h * r / rows, y1 = shot.h * (r + 1) / rows - 1;
+            const std::string pane = "pane " + std::to_string(r * columns + c + 1);
+            for (int x = x0; x <= x1; ++x, borderPixels += 2)
+                if (!near(shot.at(x, y0), dark, 8) || !near(shot.at(x, y1), dark, 8))
+                    return fail(pane + ": its top or bottom border is not dark at x " +
+                                std::to_string(x));
+            for (int y = y0; y <= y1; ++y, borderPixels += 2)
+                if (!near(shot.at(x0, y), dark, 8) || !near(shot.at(x1, y), dark, 8))
+                    return fail(pane + ": its left or right border is not dark at y " +
+                                std::to_string(y));
+            if (!near(shot.at(x0 + 2, y0 + 2), sky, 6))
+                return fail(pane + ": the pixel inside its corner is not the sky's colour");
+        }
+    std::printf("%s: %d x %d panes, %d border pixels dark, every pane's corner sky\n", path,
+                columns, rows, borderPixels);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -362,5 +401,7 @@ int main(int argc, char** argv) {
     if (what == "hand" && argc > 2) return checkHand(argv[2], argc > 3 ? std::atof(argv[3]) : 0);
     if (what == "cut" && argc > 2) return checkHand(argv[2], 0, false);
     if (what == "panels" && argc > 4) return checkPanels(argv[2], argv[3], std::atof(argv[4]));
-    return fail("usage: gui_check png|grab|switch|responsive|collider|hand|cut|panels ...");
+    if (what == "panes" && argc > 4)
+        return checkPanes(argv[2], std::atoi(argv[3]), std::atoi(argv[4]));
+    return fail("usage: gui_check png|grab|switch|responsive|collider|hand|cut|panels|panes ...");
 }
