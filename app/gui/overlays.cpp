@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -122,8 +123,13 @@ void paneLabels(const Sandbox& s) {
         ImGui::SetNextWindowPos(
             ImVec2(float(left ? r.x + r.width - 6 : r.x + 6), float(r.y + r.height) - 6),
             ImGuiCond_Always, ImVec2(left ? 1.0f : 0.0f, 1.0f));
+        // The width from this frame's text: auto-resize follows the last frame's, and a number
+        // that grew by a digit would be clipped for a frame (and in the video).
+        ImGui::SetNextWindowSize(
+            ImVec2(std::ceil(widest * scale) + 2 * style.WindowPadding.x + 1, 0), ImGuiCond_Always);
         ImGui::SetNextWindowBgAlpha(0.55f);
-        ImGui::Begin(name, nullptr, kOverlay | ImGuiWindowFlags_NoInputs);
+        ImGui::Begin(name, nullptr,
+                     (kOverlay & ~ImGuiWindowFlags_AlwaysAutoResize) | ImGuiWindowFlags_NoInputs);
         ImGui::SetWindowFontScale(scale);
         for (const std::string& l : lines)
             if (l == kStepFailed)
