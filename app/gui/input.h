@@ -2,6 +2,7 @@
 // The handlers a person's mouse and keys go through — and the scripted input replays
 // through the very same functions (scripted_input.h). Coordinates are window pixels, y down.
 // Keys are GLFW key codes, bound in one table that also fills the help panel.
+#include <optional>
 #include <vector>
 
 #include "app/gui/sandbox.h"
@@ -33,8 +34,9 @@ void onToolPress(Sandbox& s, bool ctrl);
 void throwFromCursor(Sandbox& s);
 void onToolDrag(Sandbox& s);
 // Pins and unpins one particle, or releases every pin (the Scene panel's pin list), recorded as
-// pin and clear_pins events.
-void setPin(Sandbox& s, int particle, bool pinned);
+// pin and clear_pins events. With `ray` (the view ray a click picked `particle` with) and compare
+// panes whose meshes differ, each pane pins the particle under the ray in its own mesh.
+void setPin(Sandbox& s, int particle, bool pinned, std::optional<sim::Ray> ray = std::nullopt);
 void clearPins(Sandbox& s);
 void onToolRelease(Sandbox& s);
 // A recorded tool event (grab, grab_move, grab_end, pin, clear_pins, cut, throw, collider_*):

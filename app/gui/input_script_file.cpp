@@ -153,7 +153,7 @@ bool parseToolEvent(const sim::Json& e, const std::string& type, const std::stri
         error = point(e, "from", where, ev.at);
         if (error.empty()) error = point(e, "direction", where, ev.a);
     }
-    if (error.empty() && kind->type == T::Grab && e.contains("eye")) {
+    if (error.empty() && (kind->type == T::Grab || kind->type == T::Pin) && e.contains("eye")) {
         ev.ray = true;
         error = point(e, "eye", where, ev.a);
         if (error.empty()) error = point(e, "toward", where, ev.b);
@@ -363,6 +363,7 @@ Ordered eventJson(const ScriptEvent& e) {
             break;
         case ScriptEvent::Type::Pin:
             j["type"] = "pin", j["particle"] = e.index, j["pinned"] = e.pinned;
+            if (e.ray) j["eye"] = e.a, j["toward"] = e.b;
             break;
         case ScriptEvent::Type::ClearPins:
             j["type"] = "clear_pins";

@@ -93,7 +93,7 @@ struct ScriptEvent {
     // Grab, GrabMove, ColliderGrab, ColliderMove: the world point [m]; Cut: the eye.
     std::array<double, 3> at{};
     std::array<double, 3> a{}, b{};  // Cut: the stroke's two points (on view rays from the eye)
-    // Grab in compare mode once the panes' meshes differ: the view ray it was picked with
+    // Grab or Pin in compare mode once the panes' meshes differ: the view ray it was picked with
     // (origin a, direction b), with which a replay picks in each pane again.
     bool ray = false;
 };

@@ -65,6 +65,17 @@ void grabInEachPane(Sandbox& s, const sim::Ray& ray) {
     }
 }
 
+// The same after the meshes differ, for a Ctrl-click pin: each pane sets `pinned` on the particle
+// under the ray in its own mesh (none under it: an index no pane has, which it ignores).
+void pinInEachPane(Sandbox& s, const sim::Ray& ray, bool pinned) {
+    for (int k = 0; k < paneCount(s); ++k) {
+        const Snapshot& v = paneView(s, k);
+        const auto hit = pick(v, ray);
+        (k == 0 ? s.sim : s.compare.others[k - 1].sim.get())
+            ->push(SetPin{v.generation, hit ? hit->particle : -1, pinned});
+    }
+}
+
 // `ray`: the view ray the particle was picked with (none: a recorded grab without one).
 void grabParticle(Sandbox& s, int particle, const sim::Vec3& at,
                   std::optional<sim::Ray> ray = std::nullopt) {
@@ -175,20 +186,26 @@ void pressGrab(Sandbox& s, bool ctrl) {
     }
     const int i = hit->particle;
     if (ctrl)
-        setPin(s, i, view.pinned[i] == 0);
+        setPin(s, i, view.pinned[i] == 0, ray);
     else
         grabParticle(s, i, view.x[i], ray);
 }
 
 }  // namespace
 
-void setPin(Sandbox& s, int particle, bool pinned) {
+void setPin(Sandbox& s, int particle, bool pinned, std::optional<sim::Ray> ray) {
     ScriptEvent e;
     e.type = ScriptEvent::Type::Pin;
     e.index = particle;
     e.pinned = pinned;
+    const bool eachPane = ray && !sameTopology(s);
+    e.ray = eachPane;
+    if (eachPane) e.a = arr(ray->origin), e.b = arr(ray->direction);
     recordInput(s, std::move(e));
-    send(s, SetPin{s.view.generation, particle, pinned});
+    if (eachPane)
+        pinInEachPane(s, *ray, pinned);
+    else
+        send(s, SetPin{s.view.generation, particle, pinned});
 }
 
 void clearPins(Sandbox& s) {
@@ -253,7 +270,8 @@ void applyToolEvent(Sandbox& s, const ScriptEvent& e) {
             s.mouse.drag = Drag::None;
             break;
         case T::Pin:
-            setPin(s, e.index, e.pinned);
+            setPin(s, e.index, e.pinned,
+                   e.ray ? std::optional<sim::Ray>(sim::Ray{vec(e.a), vec(e.b)}) : std::nullopt);
             break;
         case T::ClearPins:
             clearPins(s);

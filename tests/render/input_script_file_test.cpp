@@ -146,6 +146,12 @@ TEST(InputScriptFile, WrittenScriptReadsBackExactly) {
     load.name = "curtain";
     load.resolution = 12;
     add(ScriptEvent::Type::ClearPins, 6);
+    ScriptEvent& pin = add(ScriptEvent::Type::Pin, 7);
+    pin.index = 42;
+    pin.pinned = false;
+    pin.ray = true;
+    pin.a = {0.1, 2.0, 3.5};
+    pin.b = {0.0, -0.6, -0.8};
     const std::string path = testing::TempDir() + "written.json";
     ASSERT_EQ(writeInputScript(path, script, "test", "hanging_cloth"), "");
     ScriptFile back;
@@ -161,6 +167,11 @@ TEST(InputScriptFile, WrittenScriptReadsBackExactly) {
     EXPECT_EQ(back.events[5].name, "curtain");
     EXPECT_EQ(back.events[5].resolution, 12);
     EXPECT_EQ(back.events[6].type, ScriptEvent::Type::ClearPins);
+    EXPECT_EQ(back.events[7].index, 42);
+    EXPECT_FALSE(back.events[7].pinned);
+    EXPECT_TRUE(back.events[7].ray);  // a compare-mode pin keeps its view ray
+    EXPECT_EQ(back.events[7].a, pin.a);
+    EXPECT_EQ(back.events[7].b, pin.b);
     for (size_t k = 0; k < back.events.size(); ++k) EXPECT_EQ(back.events[k].frame, int(k));
 }
 

@@ -251,6 +251,22 @@ TEST(ScriptedInput, AfterTheMeshesDifferEachPanePicksInItsOwnMesh) {
         ASSERT_TRUE(paneView(s, k).grab) << "pane " << k;
         EXPECT_EQ(paneView(s, k).grab->particle, hit->particle) << "pane " << k;
     }
+    // A Ctrl-click there pins, in each pane, the particle under the same ray in its own mesh.
+    onMouseButton(s, MouseButton::Left, false, false);
+    runAll();
+    std::vector<int> under;
+    for (int k = 0; k < 2; ++k) {
+        const auto hit = pick(paneView(s, k), cursorRay(s));
+        ASSERT_TRUE(hit) << "pane " << k;
+        ASSERT_EQ(paneView(s, k).pinned[hit->particle], 0) << "pane " << k;
+        under.push_back(hit->particle);
+    }
+    ASSERT_NE(under[0], under[1]);  // by index, one pane would pin another particle or none
+    onMouseButton(s, MouseButton::Left, true, true);
+    onMouseButton(s, MouseButton::Left, false, true);
+    runAll();
+    for (int k = 0; k < 2; ++k)
+        EXPECT_NE(paneView(s, k).pinned[under[k]], 0) << "pane " << k << " particle " << under[k];
 }
 
 // Issue 17: a "set" event is a panel edit: it goes through editSettings as the Solver panel's
