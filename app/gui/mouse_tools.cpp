@@ -52,28 +52,24 @@ void holdAt(Sandbox& s, const sim::Vec3& at, Drag drag) {
     s.mouse.drag = drag;
 }
 
-// Compare mode after a tear or cut that differed between the panes: each pane grabs the
-// particle under the ray in its own mesh (none under it: it grabs nothing), one command each
-// so the panes' sequence numbers stay in step.
-void grabInEachPane(Sandbox& s, const sim::Ray& ray) {
+// Compare mode after a tear or cut that differed between the panes: each pane picks the
+// particle under `ray` in its own mesh and gets the command `make(view, hit)` builds from it
+// (no hit: a command that does nothing there), one command each so the panes' sequence numbers
+// stay in step.
+template <class Make>
+void sendPickedInEachPane(Sandbox& s, const sim::Ray& ray, Make make) {
     for (int k = 0; k < paneCount(s); ++k) {
         const Snapshot& v = paneView(s, k);
-        const auto hit = pick(v, ray);
-        Command c = EndGrab{};
-        if (hit) c = BeginGrab{v.generation, hit->particle, v.x[hit->particle]};
-        (k == 0 ? s.sim : s.compare.others[k - 1].sim.get())->push(std::move(c));
+        paneSim(s, k).push(make(v, pick(v, ray)));
     }
 }
 
-// The same after the meshes differ, for a Ctrl-click pin: each pane sets `pinned` on the particle
-// under the ray in its own mesh (none under it: an index no pane has, which it ignores).
-void pinInEachPane(Sandbox& s, const sim::Ray& ray, bool pinned) {
-    for (int k = 0; k < paneCount(s); ++k) {
-        const Snapshot& v = paneView(s, k);
-        const auto hit = pick(v, ray);
-        (k == 0 ? s.sim : s.compare.others[k - 1].sim.get())
-            ->push(SetPin{v.generation, hit ? hit->particle : -1, pinned});
-    }
+// Records the view ray of a grab or pin picked with `ray` once the panes' meshes differ (a
+// replay picks in each pane again with it); true when the edit goes to each pane's own pick.
+bool recordPaneRay(const Sandbox& s, ScriptEvent& e, const std::optional<sim::Ray>& ray) {
+    e.ray = ray && !sameTopology(s);
+    if (e.ray) e.a = arr(ray->origin), e.b = arr(ray->direction);
+    return e.ray;
 }
 
 // `ray`: the view ray the particle was picked with (none: a recorded grab without one).
@@ -83,12 +79,13 @@ void grabParticle(Sandbox& s, int particle, const sim::Vec3& at,
     e.type = ScriptEvent::Type::Grab;
     e.index = particle;
     e.at = arr(at);
-    const bool eachPane = ray && !sameTopology(s);
-    e.ray = eachPane;
-    if (eachPane) e.a = arr(ray->origin), e.b = arr(ray->direction);
+    const bool eachPane = recordPaneRay(s, e, ray);
     recordInput(s, std::move(e));
     if (eachPane)
-        grabInEachPane(s, *ray);
+        sendPickedInEachPane(s, *ray, [](const Snapshot& v, const auto& hit) -> Command {
+            if (!hit) return EndGrab{};
+            return BeginGrab{v.generation, hit->particle, v.x[hit->particle]};
+        });
     else
         send(s, BeginGrab{s.view.generation, particle, at});
     holdAt(s, at, Drag::Grab);
@@ -198,12 +195,12 @@ void setPin(Sandbox& s, int particle, bool pinned, std::optional<sim::Ray> ray) 
     e.type = ScriptEvent::Type::Pin;
     e.index = particle;
     e.pinned = pinned;
-    const bool eachPane = ray && !sameTopology(s);
-    e.ray = eachPane;
-    if (eachPane) e.a = arr(ray->origin), e.b = arr(ray->direction);
+    const bool eachPane = recordPaneRay(s, e, ray);
     recordInput(s, std::move(e));
-    if (eachPane)
-        pinInEachPane(s, *ray, pinned);
+    if (eachPane)  // no hit: an index no pane has, which it ignores
+        sendPickedInEachPane(s, *ray, [&](const Snapshot& v, const auto& hit) -> Command {
+            return SetPin{v.generation, hit ? hit->particle : -1, pinned};
+        });
     else
         send(s, SetPin{s.view.generation, particle, pinned});
 }

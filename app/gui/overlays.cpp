@@ -75,8 +75,6 @@ void heatLegend(Sandbox& s) {
     ImGui::End();
 }
 
-// Compare mode: each pane's label in its bottom corner by the middle of the window, below
-// hanging cloth and away from the panels at the window's sides (the video records it).
 // A pane's label, one line each: solver and cost, work per frame, strain and residual, and a
 // failed step.
 std::vector<std::string> paneLabelLines(const Sandbox& s, int k) {
@@ -105,8 +103,9 @@ std::vector<std::string> paneLabelLines(const Sandbox& s, int k) {
     return lines;
 }
 
-// Each pane's label at the bottom of the pane, by the window's middle, scaled down where the
-// pane is narrower than the label so that it never covers a neighbour or the border.
+// Compare mode: each pane's label in its bottom corner by the middle of the window, below
+// hanging cloth and away from the panels at the window's sides (the video records it), scaled
+// down where the pane is narrower than the label so that it covers no neighbour or border.
 void paneLabels(const Sandbox& s) {
     const ImGuiStyle& style = ImGui::GetStyle();
     for (int k = 0; k < paneCount(s); ++k) {

@@ -46,6 +46,10 @@ const Snapshot& paneView(const Sandbox& s, int k) {
     return k <= 0 || k > int(s.compare.others.size()) ? s.view : s.compare.others[k - 1].view;
 }
 
+SimThread& paneSim(const Sandbox& s, int k) {
+    return k <= 0 || k > int(s.compare.others.size()) ? *s.sim : *s.compare.others[k - 1].sim;
+}
+
 PaneRect paneRect(const Sandbox& s, int k) {
     const int n = paneCount(s);
     const int columns = n == 1 ? 1 : 2, rows = n <= 2 ? 1 : 2;

@@ -146,6 +146,8 @@ struct Sandbox {
 int paneCount(const Sandbox& s);
 // Pane `k`'s snapshot (0: Sandbox::view).
 const Snapshot& paneView(const Sandbox& s, int k);
+// Pane k's simulation thread (0: Sandbox::sim).
+SimThread& paneSim(const Sandbox& s, int k);
 // Where pane `k` lies in the window, in window pixels (y down): two panes side by side, three
 // or four in a 2 x 2 grid, row by row.
 struct PaneRect {

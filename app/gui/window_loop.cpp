@@ -241,7 +241,7 @@ double runFrames(Sandbox& s, const UiStatus& ui) {
 void printPaneSummaries(const Sandbox& s) {
     for (int k = 0; k < paneCount(s); ++k) {
         const Snapshot& v = paneView(s, k);
-        const SimThread& t = k == 0 ? *s.sim : *s.compare.others[k - 1].sim;
+        const SimThread& t = paneSim(s, k);
         std::printf(
             "pane %d solver=%s: %ld frames (world frame %ld), simulation %.1f ms in all "
             "(%.2f ms/frame), max strain %.5f, peak %.5f\n",
