@@ -93,7 +93,7 @@ bool printSummary(const sim::World& world, const LoadedWorld& loaded, int frames
         "%d frames, %.3f ms/frame, max strain %.5f, mean strain %.6f, kinetic energy %.5g J%s, "
         "frame %ld state_hash %s\n",
         loaded.name.c_str(), res, sim::solverName(world.settings.solver),
-        world.solver().stats().find("gpu").value_or(0) > 0 ? "cuda" : "cpu",  // where it ran
+        world.solver().stats().device ? "cuda" : "cpu",  // where it ran
         world.settings.iterations, world.settings.substeps, world.particles.size(),
         world.constraints.size(), frames, simMs / frames, m.maxStrain, m.meanStrain,
         m.kineticEnergy, finite ? "" : " (NOT FINITE)", world.frame(),

@@ -24,6 +24,15 @@ sim::World loadSceneOrDie(const std::string& scene, const sim::SceneParams& para
     return world;
 }
 
+std::string solverFiguresText(const sim::SolverStats& stats, const char* separator) {
+    std::ostringstream out;
+    out.precision(4);
+    stats.visit([&](const char* name, double value, const char* unit) {
+        out << separator << name << ' ' << value << (*unit ? " " : "") << unit;
+    });
+    return out.str();
+}
+
 std::string machineDescription() {
     std::ifstream cpuinfo("/proc/cpuinfo");
     std::string line, model = "unknown CPU";

@@ -28,6 +28,9 @@ std::vector<T> parseList(const std::string& text) {
 sim::World loadSceneOrDie(const std::string& scene, int res);
 sim::World loadSceneOrDie(const std::string& scene, const sim::SceneParams& params);
 
+// A solver's own figures as "name value unit" joined by `separator`, for the benches' logs.
+std::string solverFiguresText(const sim::SolverStats& stats, const char* separator);
+
 // Describes this machine (CPU model, cores) for the CSV headers of committed results.
 std::string machineDescription();
 

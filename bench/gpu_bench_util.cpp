@@ -120,14 +120,22 @@ MgpbdRun runMgpbd(const sim::World& base, const GpuFrameOptions& o, bool warm, d
     run.residual = stats.residualHistory;
     run.wallMs = solver.residualTimesMs();
     run.outer = stats.iterations;
-    run.pcgIterations = static_cast<int>(stats.find("pcg iterations").value_or(0));
-    run.msAssemble = stats.find("ms assemble").value_or(0);
-    run.msSetup = stats.find("ms setup").value_or(0);
-    run.msGalerkin = stats.find("ms galerkin").value_or(0);
-    run.msSolve = stats.find("ms solve").value_or(0);
-    run.msTransfer = stats.find("ms transfer").value_or(0);
-    run.levels = static_cast<int>(stats.find("levels").value_or(0));
     run.onDevice = solver.ranOnDevice();
+    // The device's figures, or the CPU solver's where a setting sent the solve there.
+    const auto take = [&run](const auto& figures) {
+        run.pcgIterations = figures.pcgIterations;
+        run.msAssemble = figures.msAssemble;
+        run.msSetup = figures.msSetup;
+        run.msGalerkin = figures.msGalerkin;
+        run.msSolve = figures.msSolve;
+        run.levels = figures.levels;
+    };
+    if (run.onDevice) {
+        take(solver.gpuStats());
+        run.msTransfer = solver.gpuStats().msTransfer;
+    } else {
+        take(solver.cpuStats());
+    }
     return run;
 }
 

@@ -154,8 +154,7 @@ void runMgpbd(const sim::World& base, Inner inner, const Args& a, int res, int f
     std::fflush(out);
     std::cerr << name << " N=" << res << " frame " << frame << ": " << h.size() - 1
               << " iterations, " << t.back() << " ms, residual " << h.back();
-    for (const auto& [k, v] : solver.stats().extra) std::cerr << ", " << k << " " << v;
-    std::cerr << "\n";
+    std::cerr << bench::solverFiguresText(solver.stats(), ", ") << "\n";
 }
 
 int run(const Args& a) {

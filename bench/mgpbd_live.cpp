@@ -77,7 +77,7 @@ int run(const Args& a) {
         const sim::SolverStats& s = w.solver().stats();
         std::printf("frame %d: %.2f ms, strain max %.3g mean %.3g, residual %.3g, iterations %d", f,
                     ms, m.maxStrain, m.meanStrain, s.residual, s.iterations);
-        for (const auto& [k, v] : s.extra) std::printf("; %s %.4g", k.c_str(), v);
+        std::printf("%s", bench::solverFiguresText(s, "; ").c_str());
         std::printf("\n  residual history:");
         for (double r : s.residualHistory) std::printf(" %.3g", r);
         std::printf("\n");

@@ -25,6 +25,7 @@
 #include "bench/mgpbd_cli.h"
 #include "sim/constraints/constraint_set.h"
 #include "sim/scenes/scenes.h"
+#include "sim/solvers/mgpbd/mgpbd_solver.h"
 #include "sim/topology/softbody_metrics.h"
 #include "sim/world/metrics.h"
 #include "sim/world/softbody_builder.h"
@@ -81,8 +82,8 @@ std::pair<double, double> centreOfMass(const sim::World& w) {
 
 // Outer iterations (MGPBD) or sweeps (PBD/XPBD) of the last step, and MGPBD's PCG total.
 std::pair<int, int> iterationCounts(const sim::World& w) {
-    const sim::SolverStats& s = w.solver().stats();
-    return {s.iterations, static_cast<int>(s.find("pcg iterations").value_or(0))};
+    const auto* mg = dynamic_cast<const sim::MgpbdSolver*>(&w.solver());
+    return {w.solver().stats().iterations, mg ? mg->mgpbdStats().pcgIterations : 0};
 }
 
 double wallMs(sim::World& w) {
@@ -186,10 +187,8 @@ int runSquash(const Args& a, const std::string& command, FILE* out) {
                              sim::solverName(kind), f);
             }
             if (f == 1) {  // the solver's own figures (MGPBD: ms per phase, AMG levels)
-                std::fprintf(stderr, "%s frame 1 stats:", sim::solverName(kind));
-                for (const auto& [key, value] : w.solver().stats().extra)
-                    std::fprintf(stderr, " %s=%.4g;", key.c_str(), value);
-                std::fprintf(stderr, "\n");
+                std::fprintf(stderr, "%s frame 1 stats%s\n", sim::solverName(kind),
+                             bench::solverFiguresText(w.solver().stats(), "; ").c_str());
             }
             if (f % 10 == 0 || f == 1)
                 std::fprintf(

@@ -310,9 +310,13 @@ py::dict PyWorld::stats() const {
     d["iterations"] = s.iterations;
     d["residual"] = s.residual;
     d["residual_history"] = py::cast(s.residualHistory);
-    py::dict extra;
-    for (const auto& [k, v] : s.extra) extra[py::str(k)] = v;
-    d["solver_stats"] = extra;
+    py::dict figures, units;
+    s.visit([&](const char* name, double value, const char* unit) {
+        figures[name] = value;
+        units[name] = unit;
+    });
+    d["solver_stats"] = figures;
+    d["solver_stat_units"] = units;
     d["grabbed"] = grabbed();
     return d;
 }

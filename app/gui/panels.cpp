@@ -337,27 +337,25 @@ void plot(const char* label, const History& h, const char* overlayFormat) {
 // residual it started from and reached; the budget next to the wall-clock time the solve
 // took (issues 14, 53). Other solvers report no budget: false, nothing said.
 bool budgetSummary(const sim::SolverStats& st, double solveMsPerSubstep) {
-    const std::optional<double> budget = st.find("budget ms");
-    if (!budget) return false;
-    const double work = st.find("work ms").value_or(0);
-    const int sweeps = static_cast<int>(st.find("budget sweeps").value_or(0));
-    const int pcg = static_cast<int>(st.find("pcg iterations").value_or(0));
-    if (st.iterations == 0 && sweeps > 0 && st.find("accelerated sweeps").value_or(0) > 0)
+    if (!st.budget) return false;
+    const sim::BudgetReport& b = *st.budget;
+    const int sweeps = b.fallbackSweeps;
+    if (st.iterations == 0 && sweeps > 0 && b.lineSweeps)
         ImGui::Text("free cloth: %d XPBD line sweeps", sweeps);  // no global step (tooltip)
     else if (st.iterations == 0 && sweeps > 0)
         ImGui::TextColored(kWarning, "no global step fits: %d XPBD sweeps", sweeps);
     else
         ImGui::Text("%d global step%s, %d PCG iterations", st.iterations,
-                    st.iterations == 1 ? "" : "s", pcg);
-    const double relative = st.find("relative residual").value_or(0);
-    if (relative > 0)
-        ImGui::Text("residual %.2e -> %.2e", st.residual / relative, st.residual);
+                    st.iterations == 1 ? "" : "s", b.linearIterations);
+    if (b.initialResidual > 0)
+        ImGui::Text("residual %.2e -> %.2e", b.initialResidual, st.residual);
     else  // sweeps alone: the residual is known after them only
         ImGui::Text("residual %.2e after the sweeps", st.residual);
-    if (*budget > 0)
-        ImGui::Text("work %.2g of %.2g ms, solve %.2g ms wall", work, *budget, solveMsPerSubstep);
+    if (b.budgetMs > 0)
+        ImGui::Text("work %.2g of %.2g ms, solve %.2g ms wall", b.workMs, b.budgetMs,
+                    solveMsPerSubstep);
     else
-        ImGui::Text("work %.2g ms, no budget, solve %.2g ms wall", work, solveMsPerSubstep);
+        ImGui::Text("work %.2g ms, no budget, solve %.2g ms wall", b.workMs, solveMsPerSubstep);
     tooltip(
         "per substep: MGPBD's frame budget (mgpbd-frame-budget-ms), counted in fixed work "
         "units so that a replay takes the same steps on any machine, and the wall-clock time "
@@ -432,9 +430,11 @@ void statsPanel(Sandbox& s) {
         ImGui::Text("residual %.3e, %d iterations", st.solver.residual, st.solver.iterations);
     plot("max strain", s.history.maxStrain, "%.4f");
     plot("sim ms", s.history.simMs, "%.2f");
-    if (!st.solver.extra.empty() && ImGui::TreeNode("solver details")) {
-        for (const auto& [name, value] : st.solver.extra)
-            ImGui::Text("%s %.4g", name.c_str(), value);
+    if (!st.solver.details.empty() && ImGui::TreeNode("solver details")) {
+        if (st.solver.device) ImGui::Text("on the GPU");
+        st.solver.visit([](const char* name, double value, const char* unit) {
+            ImGui::Text("%s %.4g %s", name, value, unit);
+        });
         ImGui::TreePop();
     }
     ImGui::PopItemWidth();

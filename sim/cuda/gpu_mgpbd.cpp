@@ -40,7 +40,7 @@ class GpuMgpbdImpl {
     virtual ~GpuMgpbdImpl() = default;
     // Empty, or why this world cannot run on the device (the world is then untouched).
     virtual std::string solve(const StepContext& ctx, Real dt, SolverStats& stats,
-                              std::vector<double>& times) = 0;
+                              GpuMgpbdStats& gpu, std::vector<double>& times) = 0;
     virtual bool isFloat() const = 0;
     void invalidateSetup() { lastSetupFrame_ = -1; }
 
@@ -54,7 +54,7 @@ template <class T>
 class GpuMgpbdCore final : public GpuMgpbdImpl {
   public:
     explicit GpuMgpbdCore(GpuOptions options) : options_(options) {}
-    std::string solve(const StepContext& ctx, Real dt, SolverStats& stats,
+    std::string solve(const StepContext& ctx, Real dt, SolverStats& stats, GpuMgpbdStats& gpu,
                       std::vector<double>& times) override;
     bool isFloat() const override { return std::is_same_v<T, float>; }
 
@@ -73,7 +73,7 @@ class GpuMgpbdCore final : public GpuMgpbdImpl {
     Real takeStep(const MgpbdSettings& s, int rows, Real omega, Real previous, Clock::time_point t,
                   Timings& ms, Real& r);
     void finish(const StepContext& ctx, Real dt, bool deviceContacts);
-    void fillStats(SolverStats& stats, const Timings& ms, int pcgIterations, int batches) const;
+    void fillStats(GpuMgpbdStats& gpu, const Timings& ms, int pcgIterations, int batches) const;
 
     GpuOptions options_;
     Stream stream_;
@@ -205,7 +205,7 @@ Real GpuMgpbdCore<T>::takeStep(const MgpbdSettings& s, int rows, Real omega, Rea
 
 template <class T>
 std::string GpuMgpbdCore<T>::solve(const StepContext& ctx, Real dt, SolverStats& stats,
-                                   std::vector<double>& times) {
+                                   GpuMgpbdStats& gpu, std::vector<double>& times) {
     const MgpbdSettings& s = ctx.settings.mgpbd;
     const auto start = Clock::now();
     stats.residualHistory.clear();
@@ -254,8 +254,13 @@ std::string GpuMgpbdCore<T>::solve(const StepContext& ctx, Real dt, SolverStats&
     ms.transfer += msSince(t);
     stats.iterations = it;
     stats.residual = stats.residualHistory.back();
-    fillStats(stats, ms, pcgIterations, batches);
-    if (s.lineSearch) stats.extra.emplace_back("line search omega (min)", minOmega);
+    fillStats(gpu, ms, pcgIterations, batches);
+    gpu.lineSearch = s.lineSearch;
+    gpu.minOmega = minOmega;
+    stats.device = true;
+    stats.budget.reset();
+    stats.details.clear();
+    visitGpuMgpbdStats(gpu, StatList{stats.details});
     return {};
 }
 
@@ -270,29 +275,23 @@ void GpuMgpbdCore<T>::finish(const StepContext& ctx, Real dt, bool deviceContact
 }
 
 template <class T>
-void GpuMgpbdCore<T>::fillStats(SolverStats& stats, const Timings& ms, int pcgIterations,
+void GpuMgpbdCore<T>::fillStats(GpuMgpbdStats& gpu, const Timings& ms, int pcgIterations,
                                 int batches) const {
-    auto& e = stats.extra;
-    e.clear();
-    e.emplace_back("pcg iterations", pcgIterations);
-    e.emplace_back("ms assemble", ms.assemble);
-    e.emplace_back("ms setup", ms.setup);
-    e.emplace_back("ms galerkin", ms.galerkin);
-    e.emplace_back("ms solve", ms.solve);
-    e.emplace_back("ms transfer", ms.transfer);
-    e.emplace_back("constraints", system_.rows());
-    e.emplace_back("primal system", 0);
-    e.emplace_back("gpu", 1);
-    e.emplace_back("gpu float", std::is_same_v<T, float> ? 1 : 0);
-    e.emplace_back("pcg host reads", batches);
-    e.emplace_back("cuda graph", pcg_.usedGraph() ? 1 : 0);
-    if (amg_.ready() && damg_.ready()) {
-        e.emplace_back("coarse direct", damg_.coarseDirect() ? 1 : 0);
-        e.emplace_back("levels", amg_.levelCount());
-        for (int l = 0; l < amg_.levelCount(); ++l)
-            e.emplace_back("level " + std::to_string(l) + " size", amg_.levelSize(l));
-        e.emplace_back("operator complexity", amg_.operatorComplexity());
-    }
+    gpu = {.pcgIterations = pcgIterations,
+           .pcgHostReads = batches,
+           .rows = system_.rows(),
+           .floatVCycle = std::is_same_v<T, float>,
+           .cudaGraph = pcg_.usedGraph(),
+           .msAssemble = ms.assemble,
+           .msSetup = ms.setup,
+           .msGalerkin = ms.galerkin,
+           .msSolve = ms.solve,
+           .msTransfer = ms.transfer};
+    if (!amg_.ready() || !damg_.ready()) return;
+    gpu.coarseDirect = damg_.coarseDirect();
+    gpu.levels = std::min(amg_.levelCount(), MgpbdStats::kMaxLevels);
+    for (int l = 0; l < gpu.levels; ++l) gpu.levelSize[l] = amg_.levelSize(l);
+    gpu.operatorComplexity = amg_.operatorComplexity();
 }
 
 }  // namespace
@@ -315,7 +314,7 @@ void GpuMgpbdSolver::solve(const StepContext& ctx, Real dt) {
             else
                 impl_ = std::make_unique<GpuMgpbdCore<double>>(options_);
         }
-        why = impl_->solve(ctx, dt, stats_, times_);
+        why = impl_->solve(ctx, dt, stats_, gpu_, times_);
     }
     ranOnDevice_ = why.empty();
     if (ranOnDevice_) return;

@@ -34,6 +34,35 @@ struct GpuOptions {
     bool graphs = true;     // launch those iterations as a captured CUDA graph
 };
 
+// What the last solve on the device did, typed; visitGpuMgpbdStats lists it.
+struct GpuMgpbdStats {
+    int pcgIterations = 0;  // all outer iterations together
+    int pcgHostReads = 0;   // PCG residual reads on the host
+    int rows = 0;           // rows of the dual system
+    bool floatVCycle = false, cudaGraph = false;
+    double msAssemble = 0, msSetup = 0, msGalerkin = 0, msSolve = 0, msTransfer = 0;
+    bool lineSearch = false;
+    double minOmega = 1;  // smallest step the line search took
+    int levels = 0;       // 0: no hierarchy yet
+    bool coarseDirect = false;
+    int levelSize[MgpbdStats::kMaxLevels] = {};
+    double operatorComplexity = 0;
+};
+
+template <class F>
+void visitGpuMgpbdStats(const GpuMgpbdStats& s, F&& f) {
+    f("pcg iterations", s.pcgIterations, "");
+    visitPhaseTimes(s, f);
+    f("transfer", s.msTransfer, "ms");
+    f("constraints", s.rows, "");
+    f("gpu float", s.floatVCycle ? 1 : 0, "");
+    f("pcg host reads", s.pcgHostReads, "");
+    f("cuda graph", s.cudaGraph ? 1 : 0, "");
+    visitAmgLevels(s, f);
+    if (s.levels > 0) f("coarse direct", s.coarseDirect ? 1 : 0, "");
+    if (s.lineSearch) f("line search omega (min)", s.minOmega, "");
+}
+
 class GpuMgpbdImpl;
 
 class GpuMgpbdSolver final : public Solver {
@@ -50,12 +79,16 @@ class GpuMgpbdSolver final : public Solver {
     // Whether the last solve ran on the device (false: an unsupported setting sent it to
     // the CPU solver).
     bool ranOnDevice() const { return ranOnDevice_; }
+    // The last solve's figures: on the device, or those of the CPU solver it went to.
+    const GpuMgpbdStats& gpuStats() const { return gpu_; }
+    const MgpbdStats& cpuStats() const { return cpu_.mgpbdStats(); }
 
   private:
     GpuOptions options_;
     std::unique_ptr<GpuMgpbdImpl> impl_;
     MgpbdSolver cpu_;
     std::vector<double> times_;
+    GpuMgpbdStats gpu_;
     bool ranOnDevice_ = false, warned_ = false;
 };
 

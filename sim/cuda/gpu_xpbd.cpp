@@ -121,10 +121,12 @@ void GpuXpbdSolver::solve(const StepContext& ctx, Real dt) {
     if (ctx.residualWanted()) stats_.residual = session_.residual();
     session_.end(ctx);
     stats_.iterations = iterations;
-    stats_.extra.clear();
-    stats_.extra.emplace_back("gpu", 1);
-    stats_.extra.emplace_back("colours", session_.colours());
-    stats_.extra.emplace_back("constraints", session_.rows());
+    stats_.device = true;
+    gpu_ = {.colours = session_.colours(), .rows = session_.rows()};
+    stats_.details.clear();
+    const StatList list{stats_.details};
+    list("colours", gpu_.colours);
+    list("constraints", gpu_.rows);
 }
 
 }  // namespace sim::cuda

@@ -47,14 +47,22 @@ class GpuXpbd {
     std::unique_ptr<GpuXpbdState> state_;
 };
 
+// What the last GPU XPBD solve ran on.
+struct GpuXpbdStats {
+    int colours = 0;  // colour classes of the coloured Gauss-Seidel sweep
+    int rows = 0;     // constraint rows
+};
+
 class GpuXpbdSolver final : public Solver {
   public:
     GpuXpbdSolver();
     const char* name() const override { return "xpbd"; }
     void solve(const StepContext& ctx, Real dt) override;
+    const GpuXpbdStats& gpuStats() const { return gpu_; }
 
   private:
     GpuXpbd session_;
+    GpuXpbdStats gpu_;
 };
 
 }  // namespace sim::cuda

@@ -18,18 +18,50 @@
 
 namespace sim {
 
-// What a solver reports about its last solve, for the UI and the benchmarks.
+// One figure of a solver's report. Its name and unit are string literals (or live as long
+// as the program), so a report copies across threads without allocating names.
+struct SolverStat {
+    const char* name;
+    double value;
+    const char* unit;  // "" for a count, a flag or a ratio
+};
+
+// The visitor a solver lists its own typed figures through: f(name, value, unit) appends
+// one figure to a report's details.
+struct StatList {
+    std::vector<SolverStat>& out;
+    void operator()(const char* name, double value, const char* unit = "") const {
+        out.push_back({name, value, unit});
+    }
+};
+
+// What a solver that runs to a work budget did with the last substep's (MGPBD); the Stats
+// panel says it in words.
+struct BudgetReport {
+    double budgetMs = 0;         // the substep's budget; 0 = none
+    double workMs = 0;           // the work done, in the same units
+    int linearIterations = 0;    // iterations of the global steps' linear solves
+    int fallbackSweeps = 0;      // sweeps on what the budget left (or instead of a global step)
+    bool lineSweeps = false;     // those sweeps were accelerated line sweeps
+    double initialResidual = 0;  // the residual before the substep; 0 = not evaluated
+};
+
+// What a solver reports about its last solve, for the UI and the benchmarks. The fields are
+// typed; a solver's own figures come from its typed stats through StatList (`details`), and
+// code that wants one of them reads the solver's typed stats, never a name.
 struct SolverStats {
     int iterations = 0;                   // outer iterations actually run in the last substep
     double residual = 0;                  // solver's own residual measure after the last substep
     std::vector<double> residualHistory;  // per iteration of the last substep, if tracked
-    std::vector<std::pair<std::string, double>> extra;  // solver-specific numbers
+    bool device = false;                  // the last solve ran on the GPU
+    std::optional<BudgetReport> budget;   // set by a solver that runs to a work budget
+    std::vector<SolverStat> details;      // the solver's own figures, in its order
 
-    // The named number from `extra`, if the solver reported it.
-    std::optional<double> find(const std::string& key) const {
-        for (const auto& [k, v] : extra)
-            if (k == key) return v;
-        return std::nullopt;
+    // f(name, value, unit) for each of the solver's own figures: what the Stats panel, the
+    // Python module and the benches' logs iterate.
+    template <class F>
+    void visit(F&& f) const {
+        for (const SolverStat& s : details) f(s.name, s.value, s.unit);
     }
 };
 

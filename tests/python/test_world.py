@@ -44,6 +44,9 @@ def test_solver_switch_and_stats():
         assert s["solver"] == solver.upper() or s["solver"].lower() == solver
         assert s["frame"] == w.frame and s["ms"] >= 0 and s["max_strain"] >= 0
         assert isinstance(s["solver_stats"], dict)
+        assert s["solver_stat_units"].keys() == s["solver_stats"].keys()
+    # MGPBD's own figures, typed in C++ (MgpbdStats), come through with their units.
+    assert s["solver_stats"]["pcg iterations"] >= 0 and s["solver_stat_units"]["setup"] == "ms"
     assert "mgpbd" in repr(w)
 
 

@@ -6,6 +6,7 @@
 #include <omp.h>
 
 #include <Eigen/Dense>
+#include <map>
 #include <random>
 
 #include "sim/constraints/distance.h"
@@ -150,21 +151,19 @@ TEST(MgpbdSolver, LineSearchNeverRaisesTheResidual) {
         MgpbdSolver solver;
         solver.solve(world.context(), world.settings.substepDt());
         for (const Vec3& x : world.particles.p) EXPECT_TRUE(x.allFinite());
-        return solver.stats();
+        return std::make_pair(solver.stats(), solver.mgpbdStats());
     };
-    const SolverStats plain = run(false);
+    const SolverStats plain = run(false).first;
     bool rose = false;
     for (size_t k = 1; k < plain.residualHistory.size(); ++k)
         rose = rose || plain.residualHistory[k] > plain.residualHistory[k - 1];
     ASSERT_TRUE(rose) << "full steps no longer overshoot here: the test needs a harder sheet";
 
-    const SolverStats searched = run(true);
+    const auto [searched, searchedMg] = run(true);
     const auto& h = searched.residualHistory;
     ASSERT_EQ(h.size(), 13u);
     for (size_t k = 1; k < h.size(); ++k) EXPECT_LE(h[k], h[k - 1]) << "iteration " << k;
-    const std::optional<double> omega = searched.find("line search omega (min)");
-    ASSERT_TRUE(omega.has_value());
-    EXPECT_LT(*omega, 1.0);
+    EXPECT_LT(searchedMg.minOmega, 1.0);
     EXPECT_LT(h.back(), 0.02 * h.front());  // measured: 0.0096 (0.586 -> 5.6e-3)
 }
 
@@ -174,6 +173,7 @@ TEST(MgpbdSolver, WatchdogEndsOnTheBestState) {
     singleThread();
     struct Run {
         SolverStats stats;
+        MgpbdStats mg;
         std::vector<Vec3> p;
     };
     const auto run = [](int watchdog, int iterations) {
@@ -186,7 +186,7 @@ TEST(MgpbdSolver, WatchdogEndsOnTheBestState) {
         s.watchdogSteps = watchdog;
         MgpbdSolver solver;
         solver.solve(world.context(), world.settings.substepDt());
-        return Run{solver.stats(), world.particles.p};
+        return Run{solver.stats(), solver.mgpbdStats(), world.particles.p};
     };
     const Run plain = run(0, 12);
     const auto& ph = plain.stats.residualHistory;
@@ -202,8 +202,8 @@ TEST(MgpbdSolver, WatchdogEndsOnTheBestState) {
         EXPECT_EQ(h[k], ph[k]) << "same steps, iteration " << k;
     EXPECT_EQ(h.back(), ph[plainBest]);
     EXPECT_EQ(kept.stats.residual, ph[plainBest]);
-    EXPECT_EQ(kept.stats.find("watchdog best iteration").value_or(-1), double(plainBest));
-    EXPECT_EQ(kept.stats.find("watchdog rollback").value_or(0), 1.0);
+    EXPECT_EQ(kept.mg.watchdogBest, static_cast<int>(plainBest));
+    EXPECT_TRUE(kept.mg.watchdogRollback);
     const Run stopped = run(0, static_cast<int>(plainBest));
     ASSERT_EQ(stopped.p.size(), kept.p.size());
     for (size_t i = 0; i < kept.p.size(); ++i)
@@ -233,7 +233,8 @@ TEST(MgpbdSolver, WatchdogActsOnlyWithoutABudget) {
         bool any = false;
         for (int f = 0; f < 20; ++f) {
             world.step();
-            any = any || world.solver().stats().find("watchdog rollback").value_or(0) > 0;
+            any = any ||
+                  dynamic_cast<const MgpbdSolver&>(world.solver()).mgpbdStats().watchdogRollback;
         }
         if (rolledBack) *rolledBack = any;
         return world.particles.x;
@@ -262,7 +263,7 @@ TEST(MgpbdSolver, WatchdogActsOnlyWithoutABudget) {
     const std::vector<Real>& h = solver.stats().residualHistory;
     ASSERT_GT(h.size(), 2u);
     EXPECT_EQ(h.back(), *std::min_element(h.begin(), h.end()));
-    EXPECT_EQ(solver.stats().find("watchdog rollback").value_or(0), 1.0);
+    EXPECT_TRUE(solver.mgpbdStats().watchdogRollback);
 }
 
 // Inexact solves: the PCG stops once its residual is small enough for the outer stop
@@ -281,20 +282,48 @@ TEST(MgpbdSolver, InexactSolvesStopAtTheOuterTolerance) {
         s.inexactSolves = inexact;
         MgpbdSolver solver;
         solver.solve(world.context(), world.settings.substepDt());
-        return solver.stats();
+        return std::make_pair(solver.stats(), solver.mgpbdStats().pcgIterations);
     };
-    const Real b0 = run(false, 0).residualHistory.front();
+    const Real b0 = run(false, 0).first.residualHistory.front();
     ASSERT_GT(b0, 0);
-    const SolverStats exact = run(false, b0 / 3), inexact = run(true, b0 / 3);
+    const auto [exact, exactPcg] = run(false, b0 / 3);
+    const auto [inexact, inexactPcg] = run(true, b0 / 3);
     EXPECT_EQ(exact.iterations, 1);
     EXPECT_EQ(inexact.iterations, 1);
     EXPECT_LT(inexact.residual, b0 / 3);
     EXPECT_GT(inexact.residual, exact.residual);  // it did stop earlier ...
-    const std::optional<double> exactPcg = exact.find("pcg iterations"),
-                                inexactPcg = inexact.find("pcg iterations");
-    ASSERT_TRUE(exactPcg && inexactPcg);
-    EXPECT_LT(*inexactPcg, *exactPcg);  // ... for less
-    std::printf("PCG iterations: %g to 1e-5, %g inexact\n", *exactPcg, *inexactPcg);
+    EXPECT_LT(inexactPcg, exactPcg);              // ... for less
+    std::printf("PCG iterations: %d to 1e-5, %d inexact\n", exactPcg, inexactPcg);
+}
+
+// The report lists the typed figures as they are: each name once, its unit, the same value;
+// the budget report carries what the Stats panel says in words.
+TEST(MgpbdSolver, ReportListsTheTypedFigures) {
+    singleThread();
+    World world;
+    prepare(world, 12, 0.4);
+    world.settings.mgpbd.frameBudgetMs = 0;
+    MgpbdSolver solver;
+    solver.solve(world.context(), world.settings.substepDt());
+    const SolverStats& report = solver.stats();
+    const MgpbdStats& typed = solver.mgpbdStats();
+    ASSERT_GT(typed.pcgIterations, 0);
+    ASSERT_GT(typed.levels, 0);
+    std::map<std::string, std::pair<double, std::string>> seen;
+    report.visit([&](const char* name, double value, const char* unit) {
+        EXPECT_TRUE(seen.emplace(name, std::make_pair(value, std::string(unit))).second) << name;
+    });
+    EXPECT_EQ(seen.size(), report.details.size());
+    EXPECT_EQ(seen["pcg iterations"], std::make_pair(double(typed.pcgIterations), std::string()));
+    EXPECT_EQ(seen["setup"], std::make_pair(typed.msSetup, std::string("ms")));
+    EXPECT_EQ(seen["levels"].first, typed.levels);
+    for (int l = 0; l < typed.levels; ++l)
+        EXPECT_EQ(seen["level " + std::to_string(l) + " size"].first, typed.levelSize[l]);
+    ASSERT_TRUE(report.budget.has_value());
+    EXPECT_EQ(report.budget->linearIterations, typed.pcgIterations);
+    EXPECT_EQ(report.budget->budgetMs, 0);
+    EXPECT_EQ(report.budget->initialResidual, report.residualHistory.front());
+    EXPECT_FALSE(report.device);
 }
 
 TEST(MgpbdSolver, BadSettingIsNamed) {

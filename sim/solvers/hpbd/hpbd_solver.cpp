@@ -172,11 +172,11 @@ void HpbdSolver::solve(const StepContext& ctx, Real dt) {
                .order = &order_});
     stats_.iterations = iterations;
     if (ctx.residualWanted()) stats_.residual = dualResidual(ctx, mode, dt, lambdas_);
-    stats_.extra.clear();
-    stats_.extra.emplace_back("levels", top);
-    size_t coarse = 0;
-    for (int l = 1; l <= top; ++l) coarse += hierarchy_.levels[l].constraints.size();
-    stats_.extra.emplace_back("coarse_constraints", static_cast<double>(coarse));
+    hpbdStats_ = {.levels = top, .coarseConstraints = 0};
+    for (int l = 1; l <= top; ++l)
+        hpbdStats_.coarseConstraints += hierarchy_.levels[l].constraints.size();
+    stats_.details.clear();
+    visitHpbdStats(hpbdStats_, StatList{stats_.details});
 }
 
 void HpbdSolver::debugDraw(const Particles& P, const Settings& settings, DebugDraw& draw) const {

@@ -41,6 +41,18 @@ struct HpbdCheckpoint final : SolverCheckpoint {
     const char* solver() const override { return "hpbd"; }
 };
 
+// What the last HPBD solve ran on.
+struct HpbdStats {
+    int levels = 0;                // coarse levels solved (0: the fine level alone)
+    size_t coarseConstraints = 0;  // constraints over those levels
+};
+
+template <class F>
+void visitHpbdStats(const HpbdStats& s, F&& f) {
+    f("levels", s.levels, "");
+    f("coarse_constraints", static_cast<double>(s.coarseConstraints), "");
+}
+
 class HpbdSolver final : public Solver {
   public:
     const char* name() const override { return "hpbd"; }
@@ -57,6 +69,7 @@ class HpbdSolver final : public Solver {
     // current topology and hierarchy settings; a later change rebuilds with the general builder.
     void setHierarchy(Hierarchy hierarchy, const StepContext& ctx);
     const Hierarchy& hierarchy() const { return hierarchy_; }
+    const HpbdStats& hpbdStats() const { return hpbdStats_; }
 
   private:
     void ensureHierarchy(const StepContext& ctx);
@@ -71,6 +84,7 @@ class HpbdSolver final : public Solver {
     std::vector<std::vector<Real>> coarseLambda_;  // XPBD multipliers per level
     LambdaSet lambdas_;                            // level 0 (the world's constraints)
     SweepOrder order_;                             // level 0's round order (sweep_order.h)
+    HpbdStats hpbdStats_;
 };
 
 }  // namespace sim

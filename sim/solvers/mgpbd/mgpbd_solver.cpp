@@ -547,36 +547,14 @@ const SolverStats& MgpbdSolver::stats() const {
     view_.iterations = stats_.iterations;
     view_.residual = stats_.residual;
     view_.residualHistory = stats_.residualHistory;
-    auto& e = view_.extra;
-    e.clear();
-    e.emplace_back("pcg iterations", mg_.pcgIterations);
-    e.emplace_back("pcg cap hits", mg_.pcgCapHits);
-    e.emplace_back("relative residual",
-                   mg_.initialResidual > 0 ? mg_.residual / mg_.initialResidual : 0.0);
-    e.emplace_back("work ms", mg_.workUnits / kWorkUnitsPerMs);
-    e.emplace_back("budget ms", mg_.budgetUnits / kWorkUnitsPerMs);
-    e.emplace_back("budget stop", mg_.budgetStop ? 1 : 0);
-    e.emplace_back("budget sweeps", mg_.budgetSweeps);
-    e.emplace_back("accelerated sweeps", mg_.lineSweeps ? 1 : 0);
-    e.emplace_back("warm start", mg_.warmStart ? 1 : 0);
-    e.emplace_back("ms assemble", mg_.msAssemble);
-    e.emplace_back("ms setup", mg_.msSetup);
-    e.emplace_back("ms galerkin", mg_.msGalerkin);
-    e.emplace_back("ms solve", mg_.msSolve);
-    e.emplace_back("constraints", mg_.rows);
-    e.emplace_back("primal system", mg_.primal ? 1 : 0);
-    if (mg_.primal) e.emplace_back("primal step scale (min)", mg_.minPrimalStepScale);
-    e.emplace_back("line search omega (min)", mg_.minOmega);
-    e.emplace_back("line search reject", mg_.lineSearchReject ? 1 : 0);
-    e.emplace_back("diverged", mg_.diverged ? 1 : 0);
-    e.emplace_back("watchdog rollback", mg_.watchdogRollback ? 1 : 0);
-    e.emplace_back("watchdog best iteration", mg_.watchdogBest);
-    if (mg_.levels > 0) {
-        e.emplace_back("levels", mg_.levels);
-        for (int l = 0; l < mg_.levels; ++l)
-            e.emplace_back("level " + std::to_string(l) + " size", mg_.levelSize[l]);
-        e.emplace_back("operator complexity", mg_.operatorComplexity);
-    }
+    view_.budget = BudgetReport{.budgetMs = mg_.budgetUnits / kWorkUnitsPerMs,
+                                .workMs = mg_.workUnits / kWorkUnitsPerMs,
+                                .linearIterations = mg_.pcgIterations,
+                                .fallbackSweeps = mg_.budgetSweeps,
+                                .lineSweeps = mg_.lineSweeps,
+                                .initialResidual = mg_.initialResidual};
+    view_.details.clear();
+    visitMgpbdStats(mg_, StatList{view_.details});
     return view_;
 }
 

@@ -1,7 +1,11 @@
 #pragma once
 // What one MGPBD substep did, as a typed struct (Box2D b2Counters style): filled in place by
-// the solver with no allocation; MgpbdSolver::stats() turns it into the generic
-// SolverStats only when somebody asks (UI, benches).
+// the solver with no allocation; MgpbdSolver::stats() lists it through visitMgpbdStats into
+// the generic SolverStats only when somebody asks (UI, benches).
+#include <array>
+#include <string>
+
+#include "sim/solvers/mgpbd/mgpbd_work.h"
 
 namespace sim {
 
@@ -36,5 +40,59 @@ struct MgpbdStats {
     int levelSize[kMaxLevels] = {};
     double operatorComplexity = 0;
 };
+
+// "level L size" for an AMG level: a name that lives as long as the program, as a SolverStat
+// asks (the CPU and the GPU solver both list their levels by it).
+inline const char* amgLevelSizeName(int level) {
+    static const auto names = [] {
+        std::array<std::string, MgpbdStats::kMaxLevels> n;
+        for (int l = 0; l < MgpbdStats::kMaxLevels; ++l)
+            n[l] = "level " + std::to_string(l) + " size";
+        return n;
+    }();
+    return names[level].c_str();
+}
+
+// The figures the CPU and the GPU solver share, from either's typed stats: CPU time per
+// phase, and the AMG hierarchy once there is one.
+template <class S, class F>
+void visitPhaseTimes(const S& s, F&& f) {
+    f("assemble", s.msAssemble, "ms");
+    f("setup", s.msSetup, "ms");
+    f("galerkin", s.msGalerkin, "ms");
+    f("solve", s.msSolve, "ms");
+}
+
+template <class S, class F>
+void visitAmgLevels(const S& s, F&& f) {
+    if (s.levels <= 0) return;
+    f("levels", s.levels, "");
+    for (int l = 0; l < s.levels; ++l) f(amgLevelSizeName(l), s.levelSize[l], "");
+    f("operator complexity", s.operatorComplexity, "");
+}
+
+// f(name, value, unit) for each figure of a substep, in the order the Stats panel lists them.
+template <class F>
+void visitMgpbdStats(const MgpbdStats& s, F&& f) {
+    f("pcg iterations", s.pcgIterations, "");
+    f("pcg cap hits", s.pcgCapHits, "");
+    f("relative residual", s.initialResidual > 0 ? s.residual / s.initialResidual : 0.0, "");
+    f("work", s.workUnits / kWorkUnitsPerMs, "ms");
+    f("budget", s.budgetUnits / kWorkUnitsPerMs, "ms");
+    f("budget stop", s.budgetStop ? 1 : 0, "");
+    f("budget sweeps", s.budgetSweeps, "");
+    f("accelerated sweeps", s.lineSweeps ? 1 : 0, "");
+    f("warm start", s.warmStart ? 1 : 0, "");
+    visitPhaseTimes(s, f);
+    f("constraints", s.rows, "");
+    f("primal system", s.primal ? 1 : 0, "");
+    if (s.primal) f("primal step scale (min)", s.minPrimalStepScale, "");
+    f("line search omega (min)", s.minOmega, "");
+    f("line search reject", s.lineSearchReject ? 1 : 0, "");
+    f("diverged", s.diverged ? 1 : 0, "");
+    f("watchdog rollback", s.watchdogRollback ? 1 : 0, "");
+    f("watchdog best iteration", s.watchdogBest, "");
+    visitAmgLevels(s, f);
+}
 
 }  // namespace sim
