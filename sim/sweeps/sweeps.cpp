@@ -10,6 +10,7 @@
 #include "sim/constraints/projection.h"
 #include "sim/contact/collision_stage.h"
 #include "sim/contact/step_context.h"
+#include "sim/sweeps/block_step.h"
 
 namespace sim {
 
@@ -46,31 +47,18 @@ template <class Idx>
 }
 
 // Projects all R rows of one multi-row constraint at once (one evaluation, e.g. one polar
-// decomposition per tet): the local Newton step of XPBD eq. 18 for R rows,
-//     (J W J^T + alpha~) dlambda = -C - alpha~ lambda,   dp = W J^T dlambda,
-// with PBD's k' scaling the step in stiffness mode. Rows whose block is singular (a
-// degenerate element) are regularised rather than skipped.
+// decomposition per tet): the block step of block_step.h, with PBD's k' scaling the step in
+// stiffness mode (no compliance, no multipliers).
 template <int N, int R>
 void applyBlockProjection(Particles& P, const std::array<int, N>& idx, const Real (&C)[R],
                           const Vec3 (&g)[R][N], const ProjectionParams& params,
                           Real complianceScale, Real* lambda, Real maxStep) {
-    using MatR = Eigen::Matrix<Real, R, R>;
-    using VecR = Eigen::Matrix<Real, R, 1>;
-    MatR A = MatR::Zero();
-    VecR rhs;
-    for (int a = 0; a < R; ++a)
-        for (int b = a; b < R; ++b) {
-            Real sum = 0;
-            for (int k = 0; k < N; ++k) sum += P.w[idx[k]] * g[a][k].dot(g[b][k]);
-            A(a, b) = A(b, a) = sum;
-        }
     const bool xpbd = params.mode == ProjectionMode::Compliance;
     const Real at = xpbd ? params.alphaTilde * complianceScale : 0;
-    for (int a = 0; a < R; ++a) {
-        rhs[a] = -C[a] - (xpbd ? at * lambda[a] : 0);
-        A(a, a) += at + 1e-12 * (1 + A(a, a));
-    }
-    VecR dl = A.ldlt().solve(rhs);
+    const Real none[R] = {};
+    Eigen::Matrix<Real, R, 1> dl = blockStep<R>(
+        N, [&](int k) { return P.w[idx[k]]; }, [&](int a, int k) -> const Vec3& { return g[a][k]; },
+        C, at, xpbd ? lambda : none);
     if (!xpbd) dl *= params.kPrime;
     if (!dl.allFinite()) return;
     Vec3 dp[N];

@@ -8,6 +8,7 @@
 #include "sim/constraints/constraint_set.h"
 #include "sim/contact/collision_stage.h"
 #include "sim/contact/step_context.h"
+#include "sim/sweeps/block_step.h"
 #include "sim/sweeps/residual.h"
 
 namespace sim {
@@ -50,18 +51,9 @@ void projectJacobi(const typename Traits::Type& con, const std::vector<Vec3>& p,
         if (sum + at < 1e-12) return;
         dl[0] = (-eval.C[0] - at * lambda[0]) / (sum + at);
     } else {
-        Eigen::Matrix<Real, R, R> A;
-        VecR rhs;
-        for (int a = 0; a < R; ++a) {
-            for (int b = a; b < R; ++b) {
-                Real sum = 0;
-                for (int k = 0; k < N; ++k) sum += splitW[idx[k]] * eval.g(a)[k].dot(eval.g(b)[k]);
-                A(a, b) = A(b, a) = sum;
-            }
-            rhs[a] = -eval.C[a] - at * lambda[a];
-            A(a, a) += at + 1e-12 * (1 + A(a, a));  // a degenerate element: regularised
-        }
-        dl = A.ldlt().solve(rhs);
+        dl = blockStep<R>(
+            N, [&](int k) { return splitW[idx[k]]; },
+            [&](int a, int k) -> const Vec3& { return eval.g(a)[k]; }, eval.C, at, lambda);
     }
     dl *= JacobiSolver::kRelaxation;
     if (!dl.allFinite()) return;
