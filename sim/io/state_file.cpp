@@ -9,7 +9,7 @@
 #include "sim/io/checksum.h"
 #include "sim/io/json_io.h"
 #include "sim/io/text_scan.h"
-#include "sim/solvers/hpbd/hpbd_solver.h"
+#include "sim/solvers/solver.h"
 #include "sim/world/state_hash.h"
 #include "sim/world/validation.h"
 
@@ -136,64 +136,35 @@ void constraintsFromJson(const Node& n, int particles, ConstraintSet& set) {
     });
 }
 
-json hierarchyToJson(const Hierarchy& h, const std::vector<std::array<int, 2>>& pending) {
-    json levels = json::array();
-    for (const HierarchyLevel& L : h.levels) {
-        json c = json::array();
-        for (const CoarseConstraint& k : L.constraints)
-            c.push_back(json::array({k.i, k.j, k.restLength, k.complianceScale}));
-        levels.push_back({{"particles", L.particles},
-                          {"constraints", c},
-                          {"children", L.children},
-                          {"parent_begin", L.parentBegin},
-                          {"parent_count", L.parentCount},
-                          {"parents", L.parents},
-                          {"weights", L.weights}});
-    }
-    json splits = json::array();
-    for (const auto& s : pending) splits.push_back(json::array({s[0], s[1]}));
-    return {{"levels", levels},
-            {"level_of", h.levelOf},
-            {"child_slot", h.childSlot},
-            {"pending_splits", splits}};
+// A solver's checkpoint (solver.h) as the record it writes: the format names no solver.
+json checkpointToJson(const SolverCheckpoint& checkpoint) {
+    const CheckpointRecord r = checkpoint.record();
+    json ints = json::object(), reals = json::object();
+    for (const auto& [name, values] : r.ints) ints[name] = values;
+    for (const auto& [name, values] : r.reals) reals[name] = values;
+    return {{"solver", r.solver}, {"ints", ints}, {"reals", reals}};
 }
 
-void hierarchyFromJson(const Node& n, int particles, Hierarchy& h,
-                       std::vector<std::array<int, 2>>& pending) {
-    const Node levels = n.at("levels");
-    const int hi = particles - 1;
-    h.levels.resize(levels.size());
-    for (size_t l = 0; l < h.levels.size(); ++l) {
-        const Node L = levels[l];
-        HierarchyLevel& out = h.levels[l];
-        out.particles = L.at("particles").ints(-1, 0, hi);
-        const Node c = L.at("constraints");
-        out.constraints.resize(c.size());
-        for (size_t k = 0; k < out.constraints.size(); ++k) {
-            const Node e = c[k];
-            if (e.size() != 4) e.fail("expected [i, j, rest length, compliance scale]");
-            out.constraints[k] = {int(e[0].integer(0, hi)), int(e[1].integer(0, hi)),
-                                  e[2].number(0, kBig), e[3].number(0, kBig)};
-        }
-        out.children = L.at("children").ints(-1, 0, hi);
-        out.parentBegin = L.at("parent_begin").ints(long(out.children.size()), 0, 1L << 31);
-        out.parentCount = L.at("parent_count").ints(long(out.children.size()), 0, 1L << 20);
-        out.parents = L.at("parents").ints(-1, 0, hi);
-        out.weights = L.at("weights").doubles(long(out.parents.size()), 0, 1);
-        for (size_t k = 0; k < out.children.size(); ++k)
-            if (size_t(out.parentBegin[k]) + out.parentCount[k] > out.parents.size())
-                L.at("parent_begin")
-                    .fail("links of child " + std::to_string(k) + " run past the parents");
+// The record back, read by the solver that wrote it, which checks it against the world.
+std::shared_ptr<const SolverCheckpoint> checkpointFromJson(const Node& n, int particles) {
+    CheckpointRecord r;
+    r.solver = n.at("solver").text();
+    const std::optional<SolverKind> kind = solverFromName(r.solver);
+    if (!kind) n.at("solver").fail("no solver of that name in this build");
+    const Node ints = n.at("ints"), reals = n.at("reals");
+    for (const auto& item : ints.value().items()) {
+        const std::string& key = item.key();  // a plain name: clang 14 captures no bindings
+        r.ints[key] = ints.at(key.c_str()).ints(-1, -(1L << 31), (1L << 31) - 1);
     }
-    h.levelOf = n.at("level_of").ints(particles, 0, long(h.levels.size()) - 1);
-    h.childSlot = n.at("child_slot").ints(particles, -1, 1L << 31);
-    if (std::string e = checkHierarchy(h, false); !e.empty())
-        n.fail("inconsistent hierarchy: " + e);
-    const Node splits = n.at("pending_splits");
-    for (size_t k = 0; k < splits.size(); ++k) {
-        const std::vector<int> s = splits[k].ints(2, -1, 1L << 31);
-        pending.push_back({s[0], s[1]});
+    for (const auto& item : reals.value().items()) {
+        const std::string& key = item.key();
+        r.reals[key] = reals.at(key.c_str()).doubles(-1, -kBig, kBig);
     }
+    std::string error;
+    std::shared_ptr<const SolverCheckpoint> checkpoint =
+        createSolver(*kind)->readCheckpoint(r, particles, error);
+    if (!checkpoint) n.fail(error);
+    return checkpoint;
 }
 
 json particlesToJson(const Particles& P) {
@@ -307,11 +278,18 @@ json parseChecked(const std::string& path, const std::string& text) {
         root.at("version").fail("version " + std::to_string(version) +
                                 " is newer than this build reads (version " +
                                 std::to_string(kStateFileVersion) + "): update pbd-sandbox");
-    if (version < kStateFileVersion)
+    if (version < kOldestStateFileVersion)
         root.at("version").fail("version " + std::to_string(version) +
                                 " was written by an older build without a checksum; this build "
-                                "reads version " +
-                                std::to_string(kStateFileVersion) + " only");
+                                "reads versions " +
+                                std::to_string(kOldestStateFileVersion) + " to " +
+                                std::to_string(kStateFileVersion));
+    // Version 2 kept HPBD's hierarchy under a key of its own, in a form no solver reads now;
+    // without it a resumed HPBD run would rebuild its hierarchy and differ: refused.
+    if (version == 2 && root.has("hpbd"))
+        root.at("hpbd").fail(
+            "version 2 stores the HPBD hierarchy in a form this build no longer reads (a file "
+            "saved by this build keeps it as a solver checkpoint)");
     if (!expected) root.fail("no checksum at the start of the file");
     return j;
 }
@@ -364,9 +342,7 @@ std::string writeState(const Snapshot& s, const StateInfo& info, const std::stri
                               {"target", jsonio::toJson(d->target)},
                               {"start", jsonio::toJson(d->start)},
                               {"begin_center", jsonio::toJson(d->beginCenter)}};
-    // The solvers' checkpoints this format holds: HPBD's hierarchy.
-    if (const auto* hpbd = dynamic_cast<const HpbdCheckpoint*>(s.solverData.get()))
-        j["hpbd"] = hierarchyToJson(hpbd->hierarchy, hpbd->pendingSplits);
+    if (s.solverData) j["solver_checkpoint"] = checkpointToJson(*s.solverData);
     // The checksum goes first, so the reader finds it without parsing.
     const std::string body = j.dump();
     std::string text;
@@ -429,11 +405,7 @@ void readBody(const Node& root, const std::vector<Collider>& worldColliders, Sna
             d->at("anchor_offset").vec3(-kBig, kBig), d->at("target").vec3(-kBig, kBig),
             d->at("start").vec3(-kBig, kBig), d->at("begin_center").vec3(-kBig, kBig)};
     s.solverData.reset();
-    if (auto h = root.find("hpbd")) {
-        auto hpbd = std::make_shared<HpbdCheckpoint>();
-        hierarchyFromJson(*h, n, hpbd->hierarchy, hpbd->pendingSplits);
-        s.solverData = std::move(hpbd);
-    }
+    if (auto c = root.find("solver_checkpoint")) s.solverData = checkpointFromJson(*c, n);
 }
 
 }  // namespace

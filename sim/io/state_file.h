@@ -3,14 +3,16 @@
 // step it, as versioned JSON whose every byte is covered by a checksum written first.
 // Doubles are written in their shortest round-trip form, so a state loads back bit for bit;
 // the header carries the state hash (sim/world/state_hash.h), checked after loading.
-//   {"checksum": "<16 hex digits>", "format": "pbd-sandbox-state", "version": 2, "frame": F,
+//   {"checksum": "<16 hex digits>", "format": "pbd-sandbox-state", "version": 3, "frame": F,
 //    "time": T, "state_hash": "...", "solver": "...", "scene": "...", "settings": {...},
 //    "particles": {"count": n, "x": [3n], "v": [3n], "p": [3n], "m": [n], "w": [n],
 //                  "pinned": [n], "origin": [n]},
 //    "triangles": [3t], "constraints": {"<type name>": {"count": c, "ints": [...], "reals":
 //    [...]}}, "colliders": [...], "rigid_bodies": [{"x", "q", "v", "omega"}], "grab": {...},
-//    "collider_drag": {...}, "hpbd": {"levels": [...], "level_of": [...], "child_slot": [...],
-//    "pending_splits": [...]}}
+//    "collider_drag": {...}, "solver_checkpoint": {"solver": "...", "ints": {"<name>": [...]},
+//    "reals": {"<name>": [...]}}}
+// A solver's checkpoint is the record it writes and reads back itself (SolverCheckpoint::
+// record, Solver::readCheckpoint): this format names no solver.
 // Constraints are written field by field (a codec per type, state_file.cpp), every array of
 // the type list; no solver keeps multipliers across steps, so there are none to write.
 // Rigid bodies (optional) keep only their motion: their shapes, masses and attachments are
@@ -21,7 +23,9 @@
 
 namespace sim {
 
-inline constexpr int kStateFileVersion = 2;
+inline constexpr int kStateFileVersion = 3;
+// Version 2 differs only in how it stores a solver's checkpoint (state_file.cpp).
+inline constexpr int kOldestStateFileVersion = 2;
 
 struct StateInfo {
     int version = 0;

@@ -5,6 +5,7 @@
 // rebuilds it when World::topologyVersion() differs from the version it was built for.
 // Switching solver therefore never touches positions, velocities or pins.
 #include <array>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -65,14 +66,24 @@ struct SolverStats {
     }
 };
 
+// A checkpoint as named arrays of integers and reals, the form a state file stores
+// (sim/io/state_file.cpp): each solver writes its own checkpoint into one and reads it back,
+// so the file format names no solver.
+struct CheckpointRecord {
+    std::string solver;  // the name of the solver that wrote it
+    std::map<std::string, std::vector<int>> ints;
+    std::map<std::string, std::vector<double>> reals;
+};
+
 // What a solver derives from the run's history rather than from the state (HPBD's hierarchy,
 // built from the positions of its time and patched by tears since), which a restored world
 // needs for the solver to go on exactly as one that never stopped (sim/world/snapshot.h).
-// Each solver with such data derives its own checkpoint type; the state file writes the
-// ones it knows (sim/io/state_file.cpp).
+// Each solver with such data derives its own checkpoint type.
 struct SolverCheckpoint {
     virtual ~SolverCheckpoint() = default;
     virtual const char* solver() const = 0;  // the name of the solver that took it
+    // Its data as a record, for a state file.
+    virtual CheckpointRecord record() const = 0;
     // The splits since the data was built, which the solver absorbs at its next solve: the
     // world notes them again after resume() (World::noteSplit: original, duplicate).
     std::vector<std::array<int, 2>> pendingSplits;
@@ -99,6 +110,13 @@ class Solver {
     }
     // Takes back a checkpoint of its own kind, in a fresh solver of a restored world.
     virtual void resume(const SolverCheckpoint& /*checkpoint*/, const StepContext& /*ctx*/) {}
+    // A checkpoint of its own kind from a record a state file held, for a world of `particles`
+    // particles; null with `error` set when the record is not one it could have written.
+    virtual std::shared_ptr<const SolverCheckpoint> readCheckpoint(
+        const CheckpointRecord& /*record*/, int /*particles*/, std::string& error) const {
+        error = std::string(name()) + " keeps no checkpoint";
+        return nullptr;
+    }
     // Optional solver-specific overlay (e.g. an HPBD level), drawn by the app.
     virtual void debugDraw(const Particles& /*particles*/, const Settings& /*settings*/,
                            DebugDraw& /*draw*/) const {}

@@ -146,3 +146,50 @@ TEST(HpbdSolver, ParametersPointIntoSettingsAndShowLevelDraws) {
     EXPECT_EQ(draw.lines, static_cast<int>(h.levels[1].constraints.size()));
     EXPECT_EQ(draw.points, static_cast<int>(h.levels[1].particles.size()));
 }
+
+// The checkpoint as a record (what a state file stores) reads back to the same hierarchy, and
+// a record that is not one HPBD could have written is refused naming what is wrong.
+TEST(HpbdSolver, CheckpointRecordReadsBackAndBadOnesAreNamed) {
+    World world = hangingCloth(8, SolverKind::HPBD, 2, 2);
+    world.step();
+    const auto taken = world.solver().checkpoint(world.topologyChanges());
+    ASSERT_TRUE(taken);
+    const CheckpointRecord record = taken->record();
+    EXPECT_EQ(record.solver, "hpbd");
+    const int n = world.particles.size();
+    std::string error;
+    const auto read = world.solver().readCheckpoint(record, n, error);
+    ASSERT_TRUE(read) << error;
+    const Hierarchy& a = static_cast<const HpbdCheckpoint&>(*taken).hierarchy;
+    const Hierarchy& b = static_cast<const HpbdCheckpoint&>(*read).hierarchy;
+    ASSERT_EQ(a.levels.size(), b.levels.size());
+    EXPECT_GE(a.coarseLevels(), 1);
+    EXPECT_EQ(a.levelOf, b.levelOf);
+    EXPECT_EQ(a.childSlot, b.childSlot);
+    for (size_t l = 0; l < a.levels.size(); ++l) {
+        EXPECT_EQ(a.levels[l].parents, b.levels[l].parents) << "level " << l;
+        EXPECT_EQ(a.levels[l].weights, b.levels[l].weights) << "level " << l;
+        ASSERT_EQ(a.levels[l].constraints.size(), b.levels[l].constraints.size());
+        for (size_t k = 0; k < a.levels[l].constraints.size(); ++k)
+            EXPECT_EQ(a.levels[l].constraints[k].restLength, b.levels[l].constraints[k].restLength);
+    }
+    const auto refused = [&](const CheckpointRecord& bad) {
+        std::string why;
+        EXPECT_FALSE(world.solver().readCheckpoint(bad, n, why));
+        return why;
+    };
+    CheckpointRecord outOfRange = record;
+    outOfRange.ints["level 1 parents"].assign(1, n);  // no such particle
+    EXPECT_NE(refused(outOfRange).find("'level 1 parents' value 0"), std::string::npos)
+        << refused(outOfRange);
+    CheckpointRecord missing = record;
+    missing.ints.erase("level_of");
+    EXPECT_EQ(refused(missing), "no 'level_of'");
+    CheckpointRecord shortWeights = record;
+    ASSERT_FALSE(shortWeights.reals["level 0 weights"].empty());
+    shortWeights.reals["level 0 weights"].pop_back();
+    EXPECT_NE(refused(shortWeights).find("'level 0 weights' holds"), std::string::npos);
+    std::string why;
+    EXPECT_FALSE(createSolver(SolverKind::PBD)->readCheckpoint(record, n, why));
+    EXPECT_EQ(why, "pbd keeps no checkpoint");
+}

@@ -259,9 +259,16 @@ TEST(StateFile, RetiredSeparationTypeLoadsWhenEmpty) {
 }
 
 TEST(StateFile, UnknownVersionIsRefused) {
-    expectRefused(editedState("\"version\":2", "\"version\":7"),
-                  "version 7 is newer than this build reads (version 2)");
-    expectRefused(editedState("\"version\":2", "\"version\":1"),
+    expectRefused(editedState("\"version\":3", "\"version\":7"),
+                  "version 7 is newer than this build reads (version 3)");
+    // Version 2 loads, but not with HPBD's hierarchy in its old form.
+    expectRefused(editedState([](std::string& text) {
+                      text.replace(text.find("\"version\":3"), 11, "\"version\":2");
+                      text.replace(text.find("\"constraints\":{"), 15,
+                                   "\"hpbd\":{},\"constraints\":{");
+                  }),
+                  "version 2 stores the HPBD hierarchy");
+    expectRefused(editedState("\"version\":3", "\"version\":1"),
                   "version 1 was written by an older build without a checksum");
 }
 

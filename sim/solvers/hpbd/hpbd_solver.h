@@ -39,6 +39,7 @@ namespace sim {
 struct HpbdCheckpoint final : SolverCheckpoint {
     Hierarchy hierarchy;
     const char* solver() const override { return "hpbd"; }
+    CheckpointRecord record() const override;
 };
 
 // What the last HPBD solve ran on.
@@ -59,6 +60,9 @@ class HpbdSolver final : public Solver {
     std::shared_ptr<const SolverCheckpoint> checkpoint(
         std::span<const TopologyChange> changes) const override;
     void resume(const SolverCheckpoint& checkpoint, const StepContext& ctx) override;
+    std::shared_ptr<const SolverCheckpoint> readCheckpoint(const CheckpointRecord& record,
+                                                           int particles,
+                                                           std::string& error) const override;
     void solve(const StepContext& ctx, Real dt) override;
     void debugDraw(const Particles& particles, const Settings& settings,
                    DebugDraw& draw) const override;
