@@ -431,7 +431,6 @@ void statsPanel(Sandbox& s) {
     plot("max strain", s.history.maxStrain, "%.4f");
     plot("sim ms", s.history.simMs, "%.2f");
     if (!st.solver.details.empty() && ImGui::TreeNode("solver details")) {
-        if (st.solver.device) ImGui::Text("on the GPU");
         st.solver.visit([](const char* name, double value, const char* unit) {
             ImGui::Text("%s %.4g %s", name, value, unit);
         });
