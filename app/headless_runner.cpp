@@ -31,12 +31,9 @@ bool saveFinalState(const sim::World& world, const std::string& path, const std:
         std::cerr << "pbd-sandbox: " << error << "\n";
         return false;
     }
-    if (world.settings.solver == sim::SolverKind::MGPBD &&
-        !world.solver().resumesExactlyAt(world.frame(), world.settings))
-        std::cerr << "pbd-sandbox: note: MGPBD sets up its AMG every "
-                  << world.settings.mgpbd.setupInterval << " frames; a run resumed from frame "
-                  << world.frame() << " sets it up there and differs from an uninterrupted run "
-                  << "at round-off level (save at a multiple for a bit-exact resume)\n";
+    if (std::string note = world.solver().inexactResumeNote(world.frame(), world.settings);
+        !note.empty())
+        std::cerr << "pbd-sandbox: note: " << note << "\n";
     return true;
 }
 

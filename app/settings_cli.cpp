@@ -25,14 +25,6 @@ std::string SettingsOverrides::apply(sim::Settings& settings) const {
     return {};
 }
 
-std::string SettingsOverrides::apply(sim::MgpbdSettings& mgpbd) const {
-    sim::Settings s;
-    s.mgpbd = mgpbd;
-    if (std::string e = apply(s); !e.empty()) return e;
-    mgpbd = s.mgpbd;
-    return {};
-}
-
 bool SettingsOverrides::given(const std::string& name) const {
     for (const auto& [p, value] : values_)
         if (name == p->name) return !value.empty();

@@ -20,8 +20,15 @@ class SettingsOverrides {
     // Sets every given parameter; on error names the flag, the value and the valid range and
     // leaves `settings` unchanged.
     std::string apply(sim::Settings& settings) const;
-    // The same for a solver's settings alone (pbd-bench experiments on MgpbdSettings).
-    std::string apply(sim::MgpbdSettings& mgpbd) const;
+    // The same for one solver's settings block alone (pbd-bench experiments).
+    template <class Block>
+    std::string apply(Block& block) const {
+        sim::Settings s;
+        s.block<Block>() = block;
+        if (std::string e = apply(s); !e.empty()) return e;
+        block = s.block<Block>();
+        return {};
+    }
     bool given(const std::string& name) const;
     // Adds one value as if given on the command line (tests, the window's defaults).
     void set(const std::string& name, const std::string& value);

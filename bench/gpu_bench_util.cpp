@@ -13,6 +13,7 @@
 #include "sim/cuda/gpu_mgpbd.h"
 #include "sim/cuda/gpu_microbench.h"
 #include "sim/cuda/gpu_xpbd.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #endif
 
 namespace bench {
@@ -104,7 +105,7 @@ MgpbdRun runMgpbd(const sim::World& base, const GpuFrameOptions& o, bool warm, d
         sim::cuda::GpuOptions{o.checkInterval, o.graphs});
     sim::cuda::GpuMgpbdSolver& solver = *owned;
     world.setSolver(std::move(owned));
-    sim::MgpbdSettings& s = world.settings.mgpbd;
+    sim::MgpbdSettings& s = world.settings.block<sim::MgpbdSettings>();
     s.maxIterations = o.maxOuter;
     s.atol = stop;
     s.rtol = 0;
@@ -177,7 +178,7 @@ Curve mgpbdCurve(const char* name, const MgpbdRun& run) {
 sim::World worldBeforeGpuSolve(const std::string& scene, const sim::SceneParams& params, int frame,
                                const GpuFrameOptions& o) {
     sim::World world = loadSceneOrDie(scene, params);
-    if (std::string e = o.mg.apply(world.settings.mgpbd); !e.empty()) {
+    if (std::string e = o.mg.apply(world.settings.block<sim::MgpbdSettings>()); !e.empty()) {
         std::fprintf(stderr, "pbd-bench: %s\n", e.c_str());
         std::exit(2);
     }

@@ -5,6 +5,7 @@
 #include <random>
 
 #include "sim/solvers/hpbd/grid_hierarchy.h"
+#include "sim/solvers/hpbd/hpbd_settings.h"
 #include "sim/solvers/hpbd/hpbd_solver.h"
 #include "sim/world/cloth_builder.h"
 #include "sim/world/metrics.h"
@@ -70,14 +71,14 @@ inline const char* hierarchyChoiceName(HierarchyChoice c) {
 inline void useSolver(sim::World& world, bool hpbd, int levels, int iterations, int quads = 0,
                       HierarchyChoice choice = HierarchyChoice::Geodesic) {
     world.settings.iterations = iterations;
-    world.settings.hpbd.levels = levels;
-    world.settings.hpbd.restPoseLengths = choice != HierarchyChoice::Geodesic;
+    world.settings.block<sim::HpbdSettings>().levels = levels;
+    world.settings.block<sim::HpbdSettings>().restPoseLengths = choice != HierarchyChoice::Geodesic;
     world.settings.solver = hpbd ? sim::SolverKind::HPBD : sim::SolverKind::PBD;
     world.setSolver(world.settings.solver);
     if (hpbd && choice == HierarchyChoice::Grid)
         static_cast<sim::HpbdSolver&>(world.solver())
             .setHierarchy(sim::buildGridHierarchy(world.particles.x, hpbdClothGrid(quads), 0,
-                                                  world.settings.hpbd),
+                                                  world.settings.block<sim::HpbdSettings>()),
                           world.context());
 }
 

@@ -19,6 +19,7 @@
 #include "bench/mgpbd_bench_util.h"
 #include "bench/mgpbd_cli.h"
 #include "sim/solvers/mgpbd/amg_hierarchy.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/pcg.h"
 #include "sim/solvers/mgpbd/primal_system.h"
 
@@ -74,7 +75,7 @@ void eigenIterative(const char* name, Solver& solver, const Eigen::SparseMatrix<
 
 int run(const Args& a) {
     sim::World world = worldBeforeSolve(a.scene, a.res, a.frame);
-    if (std::string e = a.mg.apply(world.settings.mgpbd); !e.empty()) {
+    if (std::string e = a.mg.apply(world.settings.block<sim::MgpbdSettings>()); !e.empty()) {
         std::cerr << "pbd-bench: " << e << "\n";
         return 2;
     }
@@ -167,10 +168,11 @@ int run(const Args& a) {
                   << r.relativeResidual << "\n";
     };
     if (wanted("primal-amg-pcg"))
-        primalAmgPcg("primal-amg-pcg", world.settings.mgpbd.primalAmgSettings());
-    if (wanted("amg-pcg")) amgPcg("amg-pcg", world.settings.mgpbd);
+        primalAmgPcg("primal-amg-pcg",
+                     world.settings.block<sim::MgpbdSettings>().primalAmgSettings());
+    if (wanted("amg-pcg")) amgPcg("amg-pcg", world.settings.block<sim::MgpbdSettings>());
     if (wanted("cheb-pcg")) {
-        sim::MgpbdSettings one = world.settings.mgpbd;
+        sim::MgpbdSettings one = world.settings.block<sim::MgpbdSettings>();
         one.maxLevels = 1;
         amgPcg("cheb-pcg", one);
     }

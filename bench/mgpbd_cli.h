@@ -3,6 +3,7 @@
 // (sim/core/params.h), product and experiment, as --mgpbd-<name> VALUE — the same flags,
 // checks and application as pbd-sandbox's (app/settings_cli.h).
 #include "app/settings_cli.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 
 namespace bench {
 

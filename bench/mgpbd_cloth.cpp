@@ -21,6 +21,7 @@
 #include "bench/mgpbd_bench_util.h"
 #include "bench/mgpbd_cli.h"
 #include "sim/constraints/constraint_set.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 #include "sim/sweeps/residual.h"
 #include "sim/sweeps/sweeps.h"
@@ -128,7 +129,7 @@ enum class Inner { Amg, Jacobi, Primal };
 
 void runMgpbd(const sim::World& base, Inner inner, const Args& a, int res, int frame, FILE* out) {
     sim::World world = copyOf(base, res);
-    sim::MgpbdSettings& s = world.settings.mgpbd;
+    sim::MgpbdSettings& s = world.settings.block<sim::MgpbdSettings>();
     s.atol = a.atol;
     s.jacobiPreconditioner = inner == Inner::Jacobi;
     s.primalSystem = inner == Inner::Primal;
@@ -171,7 +172,7 @@ int run(const Args& a) {
     for (int res : parseList<int>(a.res))
         for (int frame : parseList<int>(a.frames)) {
             sim::World base = worldBeforeSolve("mgpbd_cloth", res, frame);
-            if (std::string e = a.mg.apply(base.settings.mgpbd); !e.empty()) {
+            if (std::string e = a.mg.apply(base.settings.block<sim::MgpbdSettings>()); !e.empty()) {
                 std::cerr << "pbd-bench: " << e << "\n";
                 return 2;
             }

@@ -12,6 +12,7 @@
 #include "bench/bench_util.h"
 #include "bench/mgpbd_cli.h"
 #include "sim/solvers/mgpbd/mgpbd_cpu_clock.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 #include "sim/world/metrics.h"
 
@@ -43,7 +44,7 @@ int run(const Args& a) {
         return 2;
     }
     w.setSolver(*kind);
-    if (std::string e = a.mg.apply(w.settings.mgpbd); !e.empty()) {
+    if (std::string e = a.mg.apply(w.settings.block<sim::MgpbdSettings>()); !e.empty()) {
         std::fprintf(stderr, "pbd-bench mgpbd-live: %s\n", e.c_str());
         return 2;
     }

@@ -11,6 +11,7 @@
 #include "bench/bench_util.h"
 #include "bench/mgpbd_bench_util.h"
 #include "bench/mgpbd_cli.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 
 namespace bench {
@@ -32,8 +33,8 @@ int run(const Args& a) {
     std::vector<double> xs, ys;
     for (int res : parseList<int>(a.res)) {
         sim::World world = worldBeforeSolve("mgpbd_cloth", res, 0);
-        sim::MgpbdSettings& s = world.settings.mgpbd;
-        if (std::string e = a.mg.apply(world.settings.mgpbd); !e.empty()) {
+        sim::MgpbdSettings& s = world.settings.block<sim::MgpbdSettings>();
+        if (std::string e = a.mg.apply(world.settings.block<sim::MgpbdSettings>()); !e.empty()) {
             std::cerr << "pbd-bench: " << e << "\n";
             return 2;
         }

@@ -9,6 +9,7 @@
 #include "bench/bench_util.h"
 #include "bench/mgpbd_bench_util.h"
 #include "bench/mgpbd_cli.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 
 namespace bench {
@@ -32,15 +33,15 @@ int run(const Args& a) {
         "setup_interval,frames,solve_ms,setup_ms,setup_fraction,final_residual,first_residual\n");
     for (int interval : parseList<int>(a.intervals)) {
         sim::World world = loadSceneOrDie("mgpbd_cloth", a.res);
-        world.settings.mgpbd.applyPaperPreset();  // the paper's Algorithm 1
+        world.settings.block<sim::MgpbdSettings>().applyPaperPreset();  // the paper's Algorithm 1
         world.setSolver(sim::SolverKind::MGPBD);  // the scene keeps the default solver
-        if (std::string e = a.mg.apply(world.settings.mgpbd); !e.empty()) {
+        if (std::string e = a.mg.apply(world.settings.block<sim::MgpbdSettings>()); !e.empty()) {
             std::cerr << "pbd-bench: " << e << "\n";
             return 2;
         }
-        world.settings.mgpbd.setupInterval = interval;
-        world.settings.mgpbd.maxIterations = a.iterations;
-        world.settings.mgpbd.atol = 0;
+        world.settings.block<sim::MgpbdSettings>().setupInterval = interval;
+        world.settings.block<sim::MgpbdSettings>().maxIterations = a.iterations;
+        world.settings.block<sim::MgpbdSettings>().atol = 0;
         double solveMs = 0, setupMs = 0;
         for (int f = 0; f < a.frames; ++f) {
             world.step();

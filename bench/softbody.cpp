@@ -25,6 +25,7 @@
 #include "bench/mgpbd_cli.h"
 #include "sim/constraints/constraint_set.h"
 #include "sim/scenes/scenes.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 #include "sim/topology/softbody_metrics.h"
 #include "sim/world/metrics.h"
@@ -111,8 +112,8 @@ sim::World loadWith(const Args& a, sim::SolverKind kind, int iterations) {
     // own defaults are substeps for real time (bunny_squash 3 since e6c7066, the beam 8).
     w.settings.substeps = 1;
     w.settings.iterations = iterations;
-    w.settings.mgpbd.maxIterations = iterations;  // MGPBD's outer iterations
-    if (std::string e = a.mg.apply(w.settings.mgpbd); !e.empty()) {
+    w.settings.block<sim::MgpbdSettings>().maxIterations = iterations;  // MGPBD's outer iterations
+    if (std::string e = a.mg.apply(w.settings.block<sim::MgpbdSettings>()); !e.empty()) {
         std::fprintf(stderr, "pbd-bench softbody: %s\n", e.c_str());
         std::exit(2);
     }
@@ -132,7 +133,7 @@ int calibrate(const Args& a, sim::SolverKind kind, double budgetMs) {
 // The MgpbdSettings the runs use, for the CSV header.
 std::string mgpbdDescription(const Args& a) {
     sim::World w = loadWith(a, sim::SolverKind::MGPBD, a.iterations);
-    const sim::MgpbdSettings& m = w.settings.mgpbd;
+    const sim::MgpbdSettings& m = w.settings.block<sim::MgpbdSettings>();
     char text[320];
     std::snprintf(text, sizeof text,
                   "mgpbd: max %d outer, atol %g, omega %g%s%s, budget %g ms, pcg tol %g max %d, "

@@ -1,5 +1,6 @@
 #include "sim/core/params.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -55,11 +56,34 @@ std::string invalid(const ParamDesc& p, std::string_view text) {
 
 }  // namespace
 
+// Every solver's rows, declared from the solver list.
+// clang-format off
+#define PBD_SOLVER(kind, name, title, make, params) std::span<const ParamDesc> params();
+#include "sim/core/solver_list.def"
+#undef PBD_SOLVER
+#define PBD_SOLVER(kind, name, title, make, params) params,
+constexpr std::span<const ParamDesc> (*kSolverParams[])() = {
+#include "sim/core/solver_list.def"
+};
+#undef PBD_SOLVER
+// clang-format on
+
+std::span<const ParamDesc> noSolverParams() {
+    return {};
+}
+
+// The world's rows, then each solver's in the list's order (rows that two solvers share are
+// listed once).
 std::span<const ParamDesc> allParams() {
     static const std::vector<ParamDesc> table = [] {
-        std::vector<ParamDesc> all;
-        for (auto group : {worldParams(), hpbdParams(), mgpbdParams()})
+        std::vector<ParamDesc> all(worldParams().begin(), worldParams().end());
+        std::vector<std::span<const ParamDesc> (*)()> seen;
+        for (auto rows : kSolverParams) {
+            if (std::find(seen.begin(), seen.end(), rows) != seen.end()) continue;
+            seen.push_back(rows);
+            const std::span<const ParamDesc> group = rows();
             all.insert(all.end(), group.begin(), group.end());
+        }
         return all;
     }();
     return table;

@@ -58,10 +58,10 @@ std::string validateParams(const Settings& s);
 // The table as Markdown (docs/parameters.md).
 std::string paramsMarkdown();
 
-// The per-group tables (defined next to their settings).
+// The world's rows (world_params.cpp). Each solver's rows are defined in its folder and named
+// by the solver list (solver_list.def); a solver with none names noSolverParams.
 std::span<const ParamDesc> worldParams();
-std::span<const ParamDesc> hpbdParams();
-std::span<const ParamDesc> mgpbdParams();
+std::span<const ParamDesc> noSolverParams();
 
 // Helpers for the table definitions: read and write a field of any arithmetic or enum type
 // as a double.

@@ -50,7 +50,7 @@ std::string Settings::validate() const {
 namespace {
 
 // clang-format off
-#define PBD_SOLVER(kind, name, title, make) title,
+#define PBD_SOLVER(kind, name, title, make, params) title,
 constexpr const char* kSolverTitles[] = {
 #include "sim/core/solver_list.def"
 };

@@ -2,24 +2,26 @@
 // Simulation settings with documented units, a defaults() and a validate() (Box2D b2WorldDef
 // style). Every field can change between two steps; nothing derived from topology lives here.
 #include <iterator>
+#include <memory>
 #include <optional>
 #include <string>
+#include <typeindex>
+#include <utility>
+#include <vector>
 
-#include "sim/core/hpbd_settings.h"
-#include "sim/core/mgpbd_settings.h"
 #include "sim/core/types.h"
 
 namespace sim {
 
 // The solvers of the solver list (solver_list.def), in its order.
 // clang-format off
-#define PBD_SOLVER(kind, name, title, make) kind,
+#define PBD_SOLVER(kind, name, title, make, params) kind,
 enum class SolverKind {
 #include "sim/core/solver_list.def"
 };
 #undef PBD_SOLVER
 // Every kind's name ("pbd"), in list order: the `solver` setting's choices.
-#define PBD_SOLVER(kind, name, title, make) name,
+#define PBD_SOLVER(kind, name, title, make, params) name,
 inline constexpr const char* kSolverNames[] = {
 #include "sim/core/solver_list.def"
 };
@@ -63,10 +65,54 @@ Material materialFromSlider(Real s, ComplianceRange range);
 // World::step converts the hinges when the setting and the constraints differ.
 enum class BendingModel { Dihedral, Isometric };
 
+// The solvers' own settings blocks, held by value and copied with the Settings that hold
+// them, so that the ground layer names no solver: a solver's folder defines its block type
+// (a plain struct with default member values) and reads it with Settings::block<T>(). A
+// block never written reads as its defaults.
+class SolverBlocks {
+  public:
+    SolverBlocks() = default;
+    SolverBlocks(const SolverBlocks& other) { *this = other; }
+    SolverBlocks(SolverBlocks&&) noexcept = default;
+    SolverBlocks& operator=(const SolverBlocks& other) {
+        if (this == &other) return *this;
+        blocks_.clear();
+        for (const auto& [type, block] : other.blocks_) blocks_.emplace_back(type, block->clone());
+        return *this;
+    }
+    SolverBlocks& operator=(SolverBlocks&&) noexcept = default;
+    ~SolverBlocks() = default;
+
+    template <class T>
+    T& get() {
+        for (auto& [type, block] : blocks_)
+            if (type == typeid(T)) return static_cast<Of<T>&>(*block).value;
+        blocks_.emplace_back(typeid(T), std::make_unique<Of<T>>());
+        return static_cast<Of<T>&>(*blocks_.back().second).value;
+    }
+    template <class T>
+    const T& get() const {
+        for (const auto& [type, block] : blocks_)
+            if (type == typeid(T)) return static_cast<const Of<T>&>(*block).value;
+        static const T defaults{};
+        return defaults;
+    }
+
+  private:
+    struct Block {
+        virtual ~Block() = default;
+        virtual std::unique_ptr<Block> clone() const = 0;
+    };
+    template <class T>
+    struct Of final : Block {
+        T value{};
+        std::unique_ptr<Block> clone() const override { return std::make_unique<Of>(*this); }
+    };
+    std::vector<std::pair<std::type_index, std::unique_ptr<Block>>> blocks_;
+};
+
 struct Settings {
     SolverKind solver = SolverKind::PBD;
-    ProjectionMode hierarchyProjection = ProjectionMode::Stiffness;  // for HPBD only
-    HpbdSettings hpbd;  // levels, k, passes of the hierarchical solver
 
     Real frameDt = 1.0 / 60.0;  // simulated time per frame [s]
     int substeps = 1;           // PBD loops per frame; substep dt = frameDt / substeps
@@ -118,8 +164,17 @@ struct Settings {
     bool trackResidual = true;       // solvers report their residual (one extra pass per frame)
     bool validateEachStage = false;  // NaN / index checks after every stage (debug aid)
 
-    MgpbdSettings mgpbd;  // the MGPBD solver's parameters (mgpbd_settings.h)
+    SolverBlocks solverBlocks;  // each solver's own settings (its folder's *_settings.h)
 
+    // A solver's settings block of type T (defined in the solver's folder).
+    template <class T>
+    T& block() {
+        return solverBlocks.get<T>();
+    }
+    template <class T>
+    const T& block() const {
+        return solverBlocks.get<T>();
+    }
     Real substepDt() const { return frameDt / substeps; }
 
     static Settings defaults() { return Settings{}; }

@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "sim/core/mgpbd_settings.h"
 #include "sim/cuda/device_buffer.h"
 #include "sim/cuda/device_views.h"
 #include "sim/solvers/mgpbd/csr_matrix.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 
 namespace sim {
 class AmgHierarchy;

@@ -14,6 +14,7 @@
 #include "sim/cuda/device_rows.h"
 #include "sim/cuda/gpu_common.h"
 #include "sim/cuda/linalg_kernels.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 
 namespace sim::cuda {
 
@@ -105,7 +106,8 @@ template <class T>
 bool GpuMgpbdCore<T>::setupDue(const StepContext& ctx, bool rebuilt) const {
     return rebuilt || amgStructure_ != system_.structureVersion() || !amg_.ready() ||
            lastSetupFrame_ < 0 ||
-           ctx.frame() - lastSetupFrame_ >= std::max(ctx.settings.mgpbd.setupInterval, 1);
+           ctx.frame() - lastSetupFrame_ >=
+               std::max(ctx.settings.block<MgpbdSettings>().setupInterval, 1);
 }
 
 // The lazy setup (§4.2) on the CPU from A's current values, then mirrored on the device.
@@ -206,7 +208,7 @@ Real GpuMgpbdCore<T>::takeStep(const MgpbdSettings& s, int rows, Real omega, Rea
 template <class T>
 std::string GpuMgpbdCore<T>::solve(const StepContext& ctx, Real dt, SolverStats& stats,
                                    GpuMgpbdStats& gpu, std::vector<double>& times) {
-    const MgpbdSettings& s = ctx.settings.mgpbd;
+    const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     const auto start = Clock::now();
     stats.residualHistory.clear();
     times.clear();
@@ -305,7 +307,7 @@ void GpuMgpbdSolver::invalidateSetup() {
 }
 
 void GpuMgpbdSolver::solve(const StepContext& ctx, Real dt) {
-    const MgpbdSettings& s = ctx.settings.mgpbd;
+    const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     std::string why = unsupportedSetting(s);
     if (why.empty()) {
         if (!impl_ || impl_->isFloat() != s.floatVCycle) {

@@ -1,5 +1,7 @@
 #include "sim/scenes/softbody_common.h"
 
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
+
 namespace sim {
 
 std::string addTetgenSoftBody(World& world, const TriangleMesh& surface, const SceneParams& params,
@@ -24,7 +26,7 @@ void useSoftBodySettings(Settings& settings, Real mu) {
     // MGPBD §4: omega = 0.1 for soft bodies. With the cloth default 0.25, bunny_squash (PCG
     // capped) inverts on landing and gains energy; with 0.1 it recovers
     // (docs/notes/soft-bodies.md).
-    settings.mgpbd.relaxation = 0.1;
+    settings.block<MgpbdSettings>().relaxation = 0.1;
 }
 
 }  // namespace sim

@@ -97,10 +97,11 @@ class Solver {
     // and ctx.contacts(). dt is the substep length.
     virtual void solve(const StepContext& ctx, Real dt) = 0;
     virtual const SolverStats& stats() const { return stats_; }
-    // Whether a run restored at `frame` continues bit-exactly like one that never stopped
-    // (a solver that rebuilds derived data on a schedule says where the schedule restarts).
-    virtual bool resumesExactlyAt(long /*frame*/, const Settings& /*settings*/) const {
-        return true;
+    // Empty when a run restored at `frame` continues bit-exactly like one that never stopped;
+    // else why not, in a person's words (a solver that rebuilds derived data on a schedule
+    // says where the schedule restarts).
+    virtual std::string inexactResumeNote(long /*frame*/, const Settings& /*settings*/) const {
+        return {};
     }
     // Its history-dependent data now, given the world's topology change log; null when it
     // keeps none, or none that a fresh solver would not rebuild the same way.
@@ -128,7 +129,7 @@ class Solver {
 // The makers the solver list (sim/core/solver_list.def) names, each defined in its solver's
 // own folder.
 // clang-format off
-#define PBD_SOLVER(kind, name, title, make) std::unique_ptr<Solver> make();
+#define PBD_SOLVER(kind, name, title, make, params) std::unique_ptr<Solver> make();
 #include "sim/core/solver_list.def"
 #undef PBD_SOLVER
 // clang-format on

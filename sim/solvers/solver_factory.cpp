@@ -7,7 +7,7 @@ namespace sim {
 namespace {
 
 // clang-format off
-#define PBD_SOLVER(kind, name, title, make) {SolverKind::kind, make},
+#define PBD_SOLVER(kind, name, title, make, params) {SolverKind::kind, make},
 constexpr SolverEntry kSolverTable[] = {
 #include "sim/core/solver_list.def"
 };

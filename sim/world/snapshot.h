@@ -42,7 +42,7 @@ void takeSnapshot(const World& world, Snapshot& into, bool withSolverData = fals
 // settings name, resumed from the snapshot's checkpoint when it is that solver's. MGPBD sets up its
 // AMG again at the restored frame; a run that never stopped set it up at its own schedule (every
 // setupInterval frames and at topology changes), so continuation is bit-exact when the
-// restored frame is one where the uninterrupted run also set up (Solver::resumesExactlyAt).
+// restored frame is one where the uninterrupted run also set up (Solver::inexactResumeNote).
 void restore(World& world, const Snapshot& snapshot);
 
 }  // namespace sim

@@ -6,6 +6,7 @@
 
 #include "sim/cuda/gpu_mgpbd.h"
 #include "sim/cuda/gpu_xpbd.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 #include "tests/cuda/gpu_test_util.h"
 
@@ -51,7 +52,7 @@ TEST(GpuMgpbd, OneOuterIterationEqualsTheCpuSolvers) {
         // both solvers' steps within 1e-7 of the exact one.
         World base;
         test::clothWorld(base, 16, random, 1e-6);
-        MgpbdSettings& s = base.settings.mgpbd;
+        MgpbdSettings& s = base.settings.block<sim::MgpbdSettings>();
         s.maxIterations = 1;
         s.atol = 0;
         s.relaxation = lineSearch ? 1.0 : random.uniform(0.25, 1.0);
@@ -126,7 +127,7 @@ TEST(GpuMgpbd, SettingsWithoutAGpuVersionRunTheCpuSolver) {
     SCOPED_TRACE(random.trace());
     World base;
     test::clothWorld(base, 8, random);
-    base.settings.mgpbd.primalResidual = true;
+    base.settings.block<sim::MgpbdSettings>().primalResidual = true;
     World cpu = copyOf(base), gpu = copyOf(base);
     MgpbdSolver cpuSolver;
     GpuMgpbdSolver gpuSolver;

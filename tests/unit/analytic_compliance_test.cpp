@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "sim/collision/collider.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/world/world.h"
 #include "tests/unit/hanging_chain.h"
 
@@ -24,7 +25,8 @@ void buildChain(World& world, SolverKind solver, int substeps) {
     world.settings.substeps = substeps;
     world.settings.iterations = 100;  // Gauss-Seidel converged on three links
     world.settings.gravity = Vec3(0, -kGravity, 0);
-    world.settings.mgpbd.frameBudgetMs = 0;  // converged global solves, no sweeps
+    world.settings.block<sim::MgpbdSettings>().frameBudgetMs =
+        0;  // converged global solves, no sweeps
     kChain.build(world);
 }
 

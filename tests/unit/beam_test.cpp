@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sim/scenes/scene_table.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/topology/softbody_metrics.h"
 #include "sim/world/softbody_builder.h"
 #include "sim/world/world.h"
@@ -26,11 +27,11 @@ double tipDeflection(double dt, bool strainRows, int frames) {
     w.settings.substeps = 1;  // one step of dt (the scene's default is 8 substeps)
     // The Newton method's property: converged solves (no budget) and no XPBD sweeps (whose
     // own result depends on dt; with the live 20 the dt-30 ms tip is -4.6e-8 m, measured).
-    w.settings.mgpbd.frameBudgetMs = 0;
-    w.settings.mgpbd.localSweeps = 0;
+    w.settings.block<sim::MgpbdSettings>().frameBudgetMs = 0;
+    w.settings.block<sim::MgpbdSettings>().localSweeps = 0;
     if (!strainRows) {  // the paper's configuration: eq. 2 without g, omega 0.1
-        w.settings.mgpbd.primalResidual = false;
-        w.settings.mgpbd.relaxation = 0.1;
+        w.settings.block<sim::MgpbdSettings>().primalResidual = false;
+        w.settings.block<sim::MgpbdSettings>().relaxation = 0.1;
     }
     const std::vector<int> tip = sim::particlesAtMaxX(w.particles.x);
     const double rest = sim::meanHeight(w.particles.x, tip);

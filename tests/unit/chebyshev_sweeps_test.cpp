@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "sim/scenes/scene_table.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 #include "sim/world/metrics.h"
 #include "sim/world/world.h"
@@ -160,8 +161,8 @@ TEST(ChebyshevSweeps, MoreBudgetNeverRaisesTheFreeClothStrain) {
     World world;
     ASSERT_EQ(loadScene(world, "hanging_cloth", 32), "");
     world.setSolver(SolverKind::MGPBD);
-    world.settings.mgpbd.frameBudgetMs = 24;
-    world.settings.mgpbd.lineSweeps = false;
+    world.settings.block<sim::MgpbdSettings>().frameBudgetMs = 24;
+    world.settings.block<sim::MgpbdSettings>().lineSweeps = false;
     world.step();
     EXPECT_GT(world.solver().stats().iterations, 0);
     EXPECT_GT(peakAt(24, false), 5 * at24);

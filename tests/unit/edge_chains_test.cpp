@@ -10,6 +10,7 @@
 #include <set>
 
 #include "sim/scenes/scene_table.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/world/cloth_builder.h"
 #include "sim/world/metrics.h"
 #include "sim/world/world.h"

@@ -9,6 +9,7 @@
 #include <random>
 
 #include "sim/core/params.h"
+#include "sim/solvers/hpbd/hpbd_settings.h"
 #include "sim/world/cloth_builder.h"
 #include "sim/world/metrics.h"
 #include "sim/world/world.h"
@@ -33,7 +34,7 @@ World hangingCloth(int quads, SolverKind kind, int iterations, int levels) {
     std::shuffle(world.constraints.bending.begin(), world.constraints.bending.end(), rng);
     world.bumpTopology();
     world.settings.iterations = iterations;
-    world.settings.hpbd.levels = levels;
+    world.settings.block<sim::HpbdSettings>().levels = levels;
     world.settings.solver = kind;
     world.setSolver(kind);
     return world;
@@ -60,7 +61,7 @@ struct CountingDraw : DebugDraw {
 TEST(HpbdSolver, CoarseConstraintsNeverPush) {
     for (ProjectionMode mode : {ProjectionMode::Stiffness, ProjectionMode::Compliance}) {
         World world = hangingCloth(16, SolverKind::HPBD, 0, 4);
-        world.settings.hierarchyProjection = mode;
+        world.settings.block<sim::HpbdSettings>().projection = mode;
         world.settings.stretch.compliance = 1e-6;
         auto& solver = dynamic_cast<HpbdSolver&>(world.solver());
         // Compress the cloth to 70 %: every coarse constraint is slack, so a pass with no
@@ -85,7 +86,7 @@ TEST(HpbdSolver, HierarchyCutsStretchAtEqualIterations) {
         Real strain[2];
         for (int levels : {0, 4}) {
             World world = hangingCloth(24, SolverKind::HPBD, 2, levels);
-            world.settings.hierarchyProjection = mode;
+            world.settings.block<sim::HpbdSettings>().projection = mode;
             for (int f = 0; f < 120; ++f) world.step();
             strain[levels ? 1 : 0] = measure(world).maxStrain;
             for (int i = 0; i < world.particles.size(); ++i)
@@ -109,10 +110,10 @@ TEST(HpbdSolver, RebuildsWhenLevelsChange) {
     world.step();
     auto& solver = dynamic_cast<HpbdSolver&>(world.solver());
     EXPECT_EQ(solver.hierarchy().coarseLevels(), 1);
-    world.settings.hpbd.levels = 3;
+    world.settings.block<sim::HpbdSettings>().levels = 3;
     world.step();
     EXPECT_EQ(solver.hierarchy().coarseLevels(), 3);
-    world.settings.hpbd.levels = 0;
+    world.settings.block<sim::HpbdSettings>().levels = 0;
     world.step();
     EXPECT_EQ(solver.hierarchy().coarseLevels(), 0);
 }
@@ -120,11 +121,11 @@ TEST(HpbdSolver, RebuildsWhenLevelsChange) {
 TEST(HpbdSolver, InvalidSettingsNameTheField) {
     Settings s;
     EXPECT_EQ(s.validate(), "");
-    s.hpbd.parents = 0;
+    s.block<sim::HpbdSettings>().parents = 0;
     EXPECT_NE(s.validate().find("'hpbd-parents' = 0"), std::string::npos) << s.validate();
     World world = hangingCloth(8, SolverKind::HPBD, 2, 3);
     const Vec3 before = world.particles.x[20];
-    world.settings.hpbd.levels = -1;
+    world.settings.block<sim::HpbdSettings>().levels = -1;
     EXPECT_THROW(world.step(), std::invalid_argument);
     EXPECT_EQ(world.particles.x[20], before);
 }
@@ -133,13 +134,13 @@ TEST(HpbdSolver, ParametersPointIntoSettingsAndShowLevelDraws) {
     World world = hangingCloth(16, SolverKind::HPBD, 2, 3);
     // The table's show-level parameter writes HPBD's field.
     ASSERT_EQ(setParam(world.settings, "hpbd-show-level", "2"), "");
-    EXPECT_EQ(world.settings.hpbd.showLevel, 2);
-    world.settings.hpbd.showLevel = 0;
+    EXPECT_EQ(world.settings.block<sim::HpbdSettings>().showLevel, 2);
+    world.settings.block<sim::HpbdSettings>().showLevel = 0;
     world.step();
     CountingDraw off;
     world.solver().debugDraw(world.particles, world.settings, off);
     EXPECT_EQ(off.lines + off.points, 0);
-    world.settings.hpbd.showLevel = 1;
+    world.settings.block<sim::HpbdSettings>().showLevel = 1;
     CountingDraw draw;
     world.solver().debugDraw(world.particles, world.settings, draw);
     const auto& h = dynamic_cast<HpbdSolver&>(world.solver()).hierarchy();

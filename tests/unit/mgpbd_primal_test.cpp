@@ -14,6 +14,7 @@
 #include "sim/scenes/scene_table.h"
 #include "sim/solvers/mgpbd/amg_hierarchy.h"
 #include "sim/solvers/mgpbd/dual_system.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 #include "sim/solvers/mgpbd/pcg.h"
 #include "sim/solvers/mgpbd/primal_system.h"
@@ -205,7 +206,8 @@ TEST(PrimalSystemSlow, HangingClothPcgIterations) {
         for (int res : {32, 64, 128, 256}) {
             Systems s;
             build(res, 0.0, s, wave);
-            const MgpbdSettings settings = s.world.settings.mgpbd.primalAmgSettings();
+            const MgpbdSettings settings =
+                s.world.settings.block<sim::MgpbdSettings>().primalAmgSettings();
             AmgHierarchy amg = nodalHierarchy(s, settings);
             Vector dlambda;
             PcgWorkspace work;
@@ -229,7 +231,7 @@ TEST(PrimalSystem, SolverStepMatchesDualSystem) {
     for (bool primal : {false, true}) {
         Systems s;
         build(8, 0.3, s);
-        MgpbdSettings& m = s.world.settings.mgpbd;
+        MgpbdSettings& m = s.world.settings.block<sim::MgpbdSettings>();
         m.primalSystem = primal;
         m.maxIterations = 1;
         m.relaxation = 1.0;
@@ -253,8 +255,9 @@ TEST(PrimalSystem, ZeroComplianceFallsBackToDual) {
     World world;
     ASSERT_EQ(loadScene(world, "mgpbd_cloth", 8), "");
     world.settings.stretch.compliance = 0;
-    world.settings.mgpbd.applyPaperPreset();  // alpha~ = 0 kept on compliance-0 rows
-    world.settings.mgpbd.primalSystem = true;
+    world.settings.block<sim::MgpbdSettings>()
+        .applyPaperPreset();  // alpha~ = 0 kept on compliance-0 rows
+    world.settings.block<sim::MgpbdSettings>().primalSystem = true;
     world.setSolver(SolverKind::MGPBD);
     world.step();
     const auto& solver = static_cast<const MgpbdSolver&>(world.solver());
@@ -276,18 +279,20 @@ TEST(PrimalSystem, SwitchingSystemsAcrossATopologyChange) {
     World world;
     ASSERT_EQ(loadScene(world, "mgpbd_cloth", 10), "");
     world.setSolver(SolverKind::MGPBD);
-    world.settings.mgpbd.atol = 0;  // every frame solves
-    world.settings.mgpbd.maxIterations = 2;
-    world.settings.mgpbd.coarseSize = 50;     // two levels or more, before and after the cut
-    world.settings.mgpbd.lineSweeps = false;  // global steps on the free cloth too
-    world.settings.mgpbd.clothCoarseLevels = true;
+    world.settings.block<sim::MgpbdSettings>().atol = 0;  // every frame solves
+    world.settings.block<sim::MgpbdSettings>().maxIterations = 2;
+    world.settings.block<sim::MgpbdSettings>().coarseSize =
+        50;  // two levels or more, before and after the cut
+    world.settings.block<sim::MgpbdSettings>().lineSweeps =
+        false;  // global steps on the free cloth too
+    world.settings.block<sim::MgpbdSettings>().clothCoarseLevels = true;
     world.step();  // dual hierarchy for the full sheet
-    world.settings.mgpbd.primalSystem = true;
+    world.settings.block<sim::MgpbdSettings>().primalSystem = true;
     world.step();
     world.constraints.distance.resize(world.constraints.distance.size() / 2);  // a cut
     world.bumpTopology();
     world.step();  // primal, new structure
-    world.settings.mgpbd.primalSystem = false;
+    world.settings.block<sim::MgpbdSettings>().primalSystem = false;
     world.step();  // dual again: must set up for the new A
     {
         const auto& solver = static_cast<const MgpbdSolver&>(world.solver());
@@ -295,7 +300,7 @@ TEST(PrimalSystem, SwitchingSystemsAcrossATopologyChange) {
         ASSERT_GE(solver.hierarchy().levelCount(), 2);
         EXPECT_EQ(solver.hierarchy().prolongator(0).rows, solver.dualSystem().rows());
     }
-    world.settings.mgpbd.primalSystem = true;
+    world.settings.block<sim::MgpbdSettings>().primalSystem = true;
     world.step();
     for (const Vec3& x : world.particles.x) ASSERT_TRUE(x.allFinite());
     const auto& solver = static_cast<const MgpbdSolver&>(world.solver());

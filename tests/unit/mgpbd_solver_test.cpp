@@ -14,6 +14,7 @@
 #include "sim/scenes/scene_table.h"
 #include "sim/solvers/mgpbd/amg_hierarchy.h"
 #include "sim/solvers/mgpbd/dual_system.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/mgpbd_work.h"
 #include "sim/solvers/mgpbd/pcg.h"
 #include "sim/world/state_hash.h"
@@ -62,12 +63,13 @@ TEST(MgpbdSolver, OneOuterIterationEqualsDenseDirectSolve) {
     std::vector<Vec3> expected(P.p);
     for (int i = 0; i < n; ++i) expected[i] += dx.segment<3>(3 * i);
 
-    world.settings.mgpbd.maxIterations = 1;
-    world.settings.mgpbd.relaxation = 1.0;
-    world.settings.mgpbd.atol = 0;
-    world.settings.mgpbd.pcgTolerance = 1e-14;
-    world.settings.mgpbd.pcgMaxIterations = 1000;
-    world.settings.mgpbd.coarseSize = 10;  // a real multilevel hierarchy even this small
+    world.settings.block<sim::MgpbdSettings>().maxIterations = 1;
+    world.settings.block<sim::MgpbdSettings>().relaxation = 1.0;
+    world.settings.block<sim::MgpbdSettings>().atol = 0;
+    world.settings.block<sim::MgpbdSettings>().pcgTolerance = 1e-14;
+    world.settings.block<sim::MgpbdSettings>().pcgMaxIterations = 1000;
+    world.settings.block<sim::MgpbdSettings>().coarseSize =
+        10;  // a real multilevel hierarchy even this small
     MgpbdSolver solver;
     solver.solve(world.context(), dt);
     ASSERT_EQ(solver.stats().iterations, 1);
@@ -90,12 +92,12 @@ TEST(MgpbdSolver, HangingClothPcgIterations) {
         system.update(world.context());
         system.assemble(world.context(), world.settings.substepDt(), Vector(system.rows(), 0.0));
         AmgHierarchy amg;
-        amg.setup(system.A, world.settings.mgpbd);
+        amg.setup(system.A, world.settings.block<sim::MgpbdSettings>());
         Vector x;
         PcgWorkspace work;
         const PcgResult r = pcg(
             system.A, system.b, x, [&](const Vector& in, Vector& z) { amg.vcycle(in, z); }, 1e-5,
-            1000, work, world.settings.mgpbd.floatVCycle);
+            1000, work, world.settings.block<sim::MgpbdSettings>().floatVCycle);
         EXPECT_LT(r.relativeResidual, 1e-5) << "N = " << res;
         EXPECT_LE(r.iterations, 80) << "N = " << res;
         std::printf("N = %d: %d PCG iterations to 1e-5\n", res, r.iterations);
@@ -108,9 +110,11 @@ TEST(MgpbdSolver, HangingClothStepsWithoutNaN) {
     ASSERT_EQ(loadScene(world, "mgpbd_cloth", 16), "");
     world.settings.solver = SolverKind::MGPBD;
     world.setSolver(SolverKind::MGPBD);
-    world.settings.mgpbd.maxIterations = 5;
-    world.settings.mgpbd.atol = 1e-9;         // so that every frame runs all 5 iterations
-    world.settings.mgpbd.lineSweeps = false;  // global steps on the free cloth too
+    world.settings.block<sim::MgpbdSettings>().maxIterations = 5;
+    world.settings.block<sim::MgpbdSettings>().atol =
+        1e-9;  // so that every frame runs all 5 iterations
+    world.settings.block<sim::MgpbdSettings>().lineSweeps =
+        false;  // global steps on the free cloth too
     for (int f = 0; f < 5; ++f) world.step();
     for (const Vec3& x : world.particles.x) ASSERT_TRUE(x.allFinite());
     EXPECT_GT(world.solver().stats().residualHistory.size(), 1u);
@@ -142,7 +146,7 @@ TEST(MgpbdSolver, LineSearchNeverRaisesTheResidual) {
     const auto run = [](bool lineSearch) {
         World world;
         prepare(world, 12, 0.4);
-        MgpbdSettings& s = world.settings.mgpbd;
+        MgpbdSettings& s = world.settings.block<sim::MgpbdSettings>();
         s.relaxation = 1;
         s.maxIterations = 12;
         s.atol = 0;
@@ -179,7 +183,7 @@ TEST(MgpbdSolver, WatchdogEndsOnTheBestState) {
     const auto run = [](int watchdog, int iterations) {
         World world;
         prepare(world, 12, 0.4);
-        MgpbdSettings& s = world.settings.mgpbd;
+        MgpbdSettings& s = world.settings.block<sim::MgpbdSettings>();
         s.maxIterations = iterations;
         s.atol = 0;
         s.relaxation = 1;  // full steps, which overshoot on this crumpled sheet
@@ -228,8 +232,8 @@ TEST(MgpbdSolver, WatchdogActsOnlyWithoutABudget) {
         World world;
         EXPECT_EQ(loadScene(world, "mgpbd_cloth", 0), "");  // res 64
         world.setSolver(SolverKind::MGPBD);
-        world.settings.mgpbd.watchdogSteps = watchdog;
-        world.settings.mgpbd.frameBudgetMs = budgetMs;
+        world.settings.block<sim::MgpbdSettings>().watchdogSteps = watchdog;
+        world.settings.block<sim::MgpbdSettings>().frameBudgetMs = budgetMs;
         bool any = false;
         for (int f = 0; f < 20; ++f) {
             world.step();
@@ -253,7 +257,7 @@ TEST(MgpbdSolver, WatchdogActsOnlyWithoutABudget) {
     // one step of grace ends the loop there, on the best state.
     World world;
     prepare(world, 12, 0.4);
-    MgpbdSettings& s = world.settings.mgpbd;
+    MgpbdSettings& s = world.settings.block<sim::MgpbdSettings>();
     s.applyLivePreset();
     s.frameBudgetMs = 0;
     s.atol = 0;
@@ -274,7 +278,7 @@ TEST(MgpbdSolver, InexactSolvesStopAtTheOuterTolerance) {
     const auto run = [](bool inexact, Real atol) {
         World world;
         prepare(world, 32, 0.0);
-        MgpbdSettings& s = world.settings.mgpbd;
+        MgpbdSettings& s = world.settings.block<sim::MgpbdSettings>();
         s.relaxation = 1;
         s.lineSearch = true;
         s.maxIterations = atol > 0 ? 10 : 0;
@@ -302,7 +306,7 @@ TEST(MgpbdSolver, ReportListsTheTypedFigures) {
     singleThread();
     World world;
     prepare(world, 12, 0.4);
-    world.settings.mgpbd.frameBudgetMs = 0;
+    world.settings.block<sim::MgpbdSettings>().frameBudgetMs = 0;
     MgpbdSolver solver;
     solver.solve(world.context(), world.settings.substepDt());
     const SolverStats& report = solver.stats();
@@ -329,7 +333,7 @@ TEST(MgpbdSolver, ReportListsTheTypedFigures) {
 TEST(MgpbdSolver, BadSettingIsNamed) {
     singleThread();
     Settings s;
-    s.mgpbd.strengthTheta = -1;
+    s.block<sim::MgpbdSettings>().strengthTheta = -1;
     EXPECT_NE(s.validate().find("'mgpbd-theta' = -1"), std::string::npos) << s.validate();
 }
 
@@ -368,8 +372,8 @@ TEST(MgpbdSolver, GrabDraggingTheStiffBeamWithoutABudgetStaysSlow) {
         World world;
         ASSERT_EQ(loadScene(world, "beam", 4), "");
         world.setSolver(SolverKind::MGPBD);
-        world.settings.mgpbd.frameBudgetMs = 0;
-        world.settings.mgpbd.watchdogSteps = watchdog;
+        world.settings.block<sim::MgpbdSettings>().frameBudgetMs = 0;
+        world.settings.block<sim::MgpbdSettings>().watchdogSteps = watchdog;
         const int grabbed = 7;
         Vec3 target = world.particles.x[grabbed];
         Real fastest = 0;
@@ -399,9 +403,9 @@ TEST(MgpbdSolverSlow, PaperBeamAtDt30msConvergesThroughItsFirstOvershoot) {
     World world;
     ASSERT_EQ(loadScene(world, "beam", 16), "");
     world.setSolver(SolverKind::MGPBD);
-    world.settings.mgpbd.applyPaperPreset();
-    world.settings.mgpbd.primalResidual = true;
-    world.settings.mgpbd.maxIterations = 20;
+    world.settings.block<sim::MgpbdSettings>().applyPaperPreset();
+    world.settings.block<sim::MgpbdSettings>().primalResidual = true;
+    world.settings.block<sim::MgpbdSettings>().maxIterations = 20;
     world.settings.iterations = 20;
     world.settings.frameDt = 0.03;
     world.settings.substeps = 1;
@@ -425,10 +429,11 @@ TEST(MgpbdSolver, ClothDualIsOneLevelTetDualKeepsItsLevels) {
         World world;
         EXPECT_EQ(loadScene(world, scene, res), "");
         world.setSolver(SolverKind::MGPBD);
-        if (paper) world.settings.mgpbd.applyPaperPreset();
-        world.settings.mgpbd.frameBudgetMs = 0;  // a global step whatever it costs
-        world.settings.mgpbd.maxIterations = 1;
-        world.settings.mgpbd.coarseSize = 40;
+        if (paper) world.settings.block<sim::MgpbdSettings>().applyPaperPreset();
+        world.settings.block<sim::MgpbdSettings>().frameBudgetMs =
+            0;  // a global step whatever it costs
+        world.settings.block<sim::MgpbdSettings>().maxIterations = 1;
+        world.settings.block<sim::MgpbdSettings>().coarseSize = 40;
         world.step();
         return static_cast<const MgpbdSolver&>(world.solver()).hierarchy().levelCount();
     };
@@ -449,8 +454,8 @@ TEST(MgpbdSolver, EachSubstepSpendsItsShareOfTheFrameBudget) {
         ASSERT_EQ(loadScene(world, name, 0), "");
         world.setSolver(SolverKind::MGPBD);
         ASSERT_GE(world.settings.substeps, 2) << name;
-        const double share =
-            world.settings.mgpbd.frameBudgetMs * kWorkUnitsPerMs / world.settings.substeps;
+        const double share = world.settings.block<sim::MgpbdSettings>().frameBudgetMs *
+                             kWorkUnitsPerMs / world.settings.substeps;
         double worst = 0;
         for (int f = 0; f < 20; ++f) {
             world.step();

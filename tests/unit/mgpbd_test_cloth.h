@@ -12,6 +12,7 @@
 #include "sim/core/stages.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/solvers/mgpbd/csr_matrix.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/world/metrics.h"
 #include "sim/world/world.h"
 #include "tests/unit/random_draws.h"
@@ -23,7 +24,8 @@ namespace sim {
 // field of amplitude `wave` (a draped, curved sheet). noise = wave = 0: the flat sheet.
 inline void predictedCloth(World& world, int res, Real noise, unsigned seed, Real wave = 0) {
     ASSERT_EQ(loadScene(world, "mgpbd_cloth", res), "");
-    world.settings.mgpbd.applyPaperPreset();  // the tests measure the paper's Algorithm 1
+    world.settings.block<sim::MgpbdSettings>()
+        .applyPaperPreset();  // the tests measure the paper's Algorithm 1
     Particles& P = world.particles;
     const Real dt = world.settings.substepDt();
     applyExternalForces(P, world.triangles, world.settings, dt);
@@ -39,13 +41,13 @@ inline void predictedCloth(World& world, int res, Real noise, unsigned seed, Rea
 }
 
 // Peak max strain of hanging_cloth (res 32) over `frames` frames under MGPBD, with
-// edit(world.settings.mgpbd) applied first.
+// edit(world.settings.block<sim::MgpbdSettings>()) applied first.
 template <class Edit>
 Real hangingClothPeakStrain(int frames, Edit&& edit) {
     World world;
     EXPECT_EQ(loadScene(world, "hanging_cloth", 32), "");
     world.setSolver(SolverKind::MGPBD);
-    edit(world.settings.mgpbd);
+    edit(world.settings.block<sim::MgpbdSettings>());
     Real peak = 0;
     for (int f = 0; f < frames; ++f) {
         world.step();

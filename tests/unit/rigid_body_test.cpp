@@ -16,6 +16,7 @@
 #include "sim/rigid/body_triangle.h"
 #include "sim/rigid/particle_coupling.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/world/cloth_builder.h"
 #include "sim/world/state_hash.h"
 #include "sim/world/world.h"
@@ -184,7 +185,7 @@ void expectMomentumConserved(SolverKind kind) {
     box.omega = Vec3(1.0, 0.5, -2.0);
     w.rigid.add(box, w.colliders);
     w.settings.gravity = Vec3::Zero();
-    w.settings.mgpbd.maxIterations = 5;
+    w.settings.block<sim::MgpbdSettings>().maxIterations = 5;
     w.setSolver(kind);
     const Vec3 start = totalMomentum(w);
     Real worst = 0, clothMomentum = 0;

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "sim/scenes/scene_table.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/world/world.h"
 
 using namespace sim;
@@ -48,8 +49,9 @@ TEST(RigidSceneSlow, ThousandFramesOnEverySolver) {
         World w;
         ASSERT_EQ(loadScene(w, "rigid_stack", {16}), "");
         w.setSolver(kind);
-        w.settings.mgpbd.maxIterations = 3;  // MGPBD's full defaults take minutes here
-        w.settings.mgpbd.pcgMaxIterations = 20;
+        w.settings.block<sim::MgpbdSettings>().maxIterations =
+            3;  // MGPBD's full defaults take minutes here
+        w.settings.block<sim::MgpbdSettings>().pcgMaxIterations = 20;
         for (int f = 0; f < 1000; ++f) w.step();
         bool finite = true;
         for (int i = 0; i < w.particles.size(); ++i) finite &= w.particles.x[i].allFinite();

@@ -9,6 +9,7 @@
 
 #include "sim/scenes/scene_table.h"
 #include "sim/scenes/scenes.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/topology/softbody_metrics.h"
 #include "sim/world/checks.h"
 #include "sim/world/softbody_builder.h"
@@ -145,8 +146,8 @@ TEST(SoftbodyScenes, RunFiniteUnderAvailableSolvers) {
             ASSERT_EQ(sim::loadScene(w, name, res), "") << name;
             w.setSolver(kind);
             w.settings.iterations = std::min(w.settings.iterations, 10);
-            w.settings.mgpbd.maxIterations = 2;
-            w.settings.mgpbd.pcgMaxIterations = 20;
+            w.settings.block<sim::MgpbdSettings>().maxIterations = 2;
+            w.settings.block<sim::MgpbdSettings>().pcgMaxIterations = 20;
             for (int f = 0; f < 15; ++f) w.step();
             EXPECT_TRUE(allFinite(w)) << name << " " << sim::solverName(kind);
             EXPECT_FALSE(w.triangles.empty()) << name;

@@ -18,6 +18,7 @@
 
 #include "content_test_util.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 #include "sim/world/state_hash.h"
 
@@ -37,9 +38,10 @@ World load(const Case& c) {
     EXPECT_EQ(loadScene(w, c.scene, c.resolution), "");
     w.setSolver(c.solver);
     if (c.mgpbdCoarseSize > 0) {  // a multilevel AMG, also on cloth
-        w.settings.mgpbd.coarseSize = c.mgpbdCoarseSize;
-        w.settings.mgpbd.clothCoarseLevels = true;
-        w.settings.mgpbd.lineSweeps = false;  // global steps on the free cloth too
+        w.settings.block<sim::MgpbdSettings>().coarseSize = c.mgpbdCoarseSize;
+        w.settings.block<sim::MgpbdSettings>().clothCoarseLevels = true;
+        w.settings.block<sim::MgpbdSettings>().lineSweeps =
+            false;  // global steps on the free cloth too
     }
     return w;
 }
@@ -88,7 +90,7 @@ TEST(StateFile, MgpbdResumesAtFrame100WithTheStraightRunsHash) {
     // Frame 100 is a multiple of the AMG setup interval (20): both runs set up there. A coarse
     // size of 40 gives the 384-row system a multilevel AMG, whose prolongators depend on the
     // frame they were set up at (with one level the result would not depend on it).
-    ASSERT_TRUE(mgpbdSetupAligned(100, Settings{}.mgpbd.setupInterval));
+    ASSERT_TRUE(mgpbdSetupAligned(100, Settings{}.block<sim::MgpbdSettings>().setupInterval));
     const Case c{"mgpbd_cloth", 8, SolverKind::MGPBD, 40};
     World probe = load(c);
     probe.step();

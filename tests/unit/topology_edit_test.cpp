@@ -7,6 +7,7 @@
 #include <random>
 
 #include "sim/scenes/scene_table.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/topology/triangle_mesh.h"
 #include "sim/world/checks.h"
 #include "sim/world/cloth_builder.h"
@@ -83,8 +84,8 @@ TEST(TearingSlow, TwoHundredRandomTearsKeepTheMeshValid) {
         copy.bumpTopology();
         copy.setSolver(kind);
         // MGPBD: a few cheap outer iterations; this checks robustness, not convergence.
-        copy.settings.mgpbd.maxIterations = 2;
-        copy.settings.mgpbd.pcgMaxIterations = 20;
+        copy.settings.block<sim::MgpbdSettings>().maxIterations = 2;
+        copy.settings.block<sim::MgpbdSettings>().pcgMaxIterations = 20;
         for (int f = 0; f < 300; ++f) copy.step();
         EXPECT_TRUE(finite(copy)) << solverName(kind);
     }
@@ -227,7 +228,8 @@ TEST(KnifeSlow, StrokeThroughClothAndSoftBodySplitsEveryConstraintType) {
         copy.settings = world.settings;
         copy.bumpTopology();
         copy.setSolver(kind);
-        copy.settings.mgpbd.maxIterations = 3;  // robustness, not convergence, is checked here
+        copy.settings.block<sim::MgpbdSettings>().maxIterations =
+            3;  // robustness, not convergence, is checked here
         for (int f = 0; f < 60; ++f) copy.step();
         EXPECT_TRUE(finite(copy)) << solverName(kind);
         EXPECT_EQ(countComponents(copy), 4) << solverName(kind);

@@ -1,5 +1,7 @@
 #include "sim/solvers/hpbd/grid_hierarchy.h"
 
+#include "sim/solvers/hpbd/hpbd_settings.h"
+
 namespace sim {
 
 namespace {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "sim/constraints/distance.h"
-#include "sim/core/hpbd_settings.h"
+#include "sim/solvers/hpbd/hpbd_settings.h"
 
 namespace sim {
 

@@ -4,6 +4,7 @@
 
 #include "sim/constraints/projection.h"
 #include "sim/contact/step_context.h"
+#include "sim/solvers/hpbd/hpbd_settings.h"
 #include "sim/sweeps/residual.h"
 
 namespace sim {
@@ -49,17 +50,18 @@ void HpbdSolver::rebuild(const StepContext& ctx) {
     for (int i = 0; i < P.size(); ++i) visitLast[i] = P.pinned[i] || P.w[i] == 0;
     for (const AttachmentConstraint& a : ctx.constraints.attachments)
         if (a.i >= 0 && a.i < P.size()) visitLast[a.i] = 1;
-    hierarchy_ = buildHierarchy(P.x, ctx.constraints.distance, visitLast, ctx.settings.hpbd);
+    hierarchy_ = buildHierarchy(P.x, ctx.constraints.distance, visitLast,
+                                ctx.settings.block<HpbdSettings>());
     built_ = true;
     builtVersion_ = ctx.topologyVersion();
-    builtWith_ = ctx.settings.hpbd;
+    builtWith_ = ctx.settings.block<HpbdSettings>();
 }
 
 void HpbdSolver::setHierarchy(Hierarchy hierarchy, const StepContext& ctx) {
     hierarchy_ = std::move(hierarchy);
     built_ = true;
     builtVersion_ = ctx.topologyVersion();
-    builtWith_ = ctx.settings.hpbd;
+    builtWith_ = ctx.settings.block<HpbdSettings>();
 }
 
 std::shared_ptr<const SolverCheckpoint> HpbdSolver::checkpoint(
@@ -82,7 +84,7 @@ void HpbdSolver::resume(const SolverCheckpoint& checkpoint, const StepContext& c
 
 void HpbdSolver::ensureHierarchy(const StepContext& ctx) {
     if (built_ && ctx.topologyVersion() != builtVersion_ &&
-        sameShape(builtWith_, ctx.settings.hpbd))
+        sameShape(builtWith_, ctx.settings.block<HpbdSettings>()))
         if (auto splits = ctx.splitsSince(builtVersion_)) {  // §8: absorb splits locally
             for (const TopologyChange& c : *splits)
                 if (c.original < hierarchy_.particleCount() &&
@@ -92,7 +94,7 @@ void HpbdSolver::ensureHierarchy(const StepContext& ctx) {
         }
     if (!built_ || ctx.topologyVersion() != builtVersion_ ||
         hierarchy_.particleCount() != ctx.particles.size() ||
-        !sameShape(builtWith_, ctx.settings.hpbd))
+        !sameShape(builtWith_, ctx.settings.block<HpbdSettings>()))
         rebuild(ctx);
 }
 
@@ -116,8 +118,8 @@ void HpbdSolver::prolong(const StepContext& ctx, int level) {
 void HpbdSolver::solveLevel(const StepContext& ctx, int level, Real dt) {
     Particles& P = ctx.particles;
     const Settings& S = ctx.settings;
-    const ProjectionMode mode = S.hierarchyProjection;
-    const int passes = S.hpbd.passesPerLevel;
+    const ProjectionMode mode = S.block<HpbdSettings>().projection;
+    const int passes = S.block<HpbdSettings>().passesPerLevel;
     const ProjectionParams stretch = makeProjection(mode, S.stretch, passes, dt);
     const ProjectionParams attach = makeProjection(mode, S.attachment, passes, dt);
     const std::vector<int>& levelOf = hierarchy_.levelOf;
@@ -161,7 +163,7 @@ void HpbdSolver::solve(const StepContext& ctx, Real dt) {
     }
     resetLambdas(ctx, lambdas_);
     order_.update(ctx);
-    const ProjectionMode mode = ctx.settings.hierarchyProjection;
+    const ProjectionMode mode = ctx.settings.block<HpbdSettings>().projection;
     const int iterations = ctx.settings.iterations;
     for (int it = 0; it < iterations; ++it)
         sweep(ctx, lambdas_,
@@ -180,7 +182,7 @@ void HpbdSolver::solve(const StepContext& ctx, Real dt) {
 }
 
 void HpbdSolver::debugDraw(const Particles& P, const Settings& settings, DebugDraw& draw) const {
-    const int level = settings.hpbd.showLevel;
+    const int level = settings.block<HpbdSettings>().showLevel;
     if (!built_ || level < 1 || level > hierarchy_.coarseLevels()) return;
     if (hierarchy_.particleCount() > P.size()) return;
     const HierarchyLevel& L = hierarchy_.levels[level];

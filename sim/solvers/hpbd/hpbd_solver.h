@@ -18,7 +18,7 @@
 //   3. Level 0 is the world's own constraints: settings.iterations Gauss-Seidel sweeps,
 //      alternately forward and backward so the pass is symmetric (§9).
 //
-// Both projection modes work (Settings::hierarchyProjection): PBD stiffness with k' per
+// Both projection modes work (HpbdSettings::projection): PBD stiffness with k' per
 // §3.3, or XPBD compliance, where a coarse constraint's compliance is the sum of the fine
 // edges it replaces (springs in series) and its multiplier is kept <= 0 (pull only).
 //

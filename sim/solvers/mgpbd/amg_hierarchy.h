@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
-#include "sim/core/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/bsr_matrix.h"
 #include "sim/solvers/mgpbd/csr_matrix.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/smoother.h"
 #include "sim/solvers/mgpbd/sparse_product.h"
 

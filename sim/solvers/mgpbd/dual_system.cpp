@@ -5,6 +5,7 @@
 
 #include "sim/constraints/constraint_set.h"
 #include "sim/contact/step_context.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/mgpbd_work.h"
 
 namespace sim {
@@ -170,7 +171,7 @@ void DualSystem::buildPattern(int rowCount) {
 
 void DualSystem::evaluate(const StepContext& ctx, Real dt, const Vector& lambda) {
     const Particles& P = ctx.particles;
-    const Real hardRatio = ctx.settings.mgpbd.hardRowRatio;
+    const Real hardRatio = ctx.settings.block<MgpbdSettings>().hardRowRatio;
     size_t type = 0;
     visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;

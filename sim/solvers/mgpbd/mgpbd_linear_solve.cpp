@@ -8,6 +8,7 @@
 
 #include "sim/contact/step_context.h"
 #include "sim/solvers/mgpbd/mgpbd_cpu_clock.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
 
 namespace sim {
@@ -17,7 +18,8 @@ using mgpbd_clock::msSince;
 bool MgpbdSolver::setupDue(const StepContext& ctx, const AmgHierarchy& amg, long lastSetup,
                            bool rebuilt) const {
     return rebuilt || !amg.ready() || lastSetup < 0 ||
-           ctx.frame() - lastSetup >= std::max(ctx.settings.mgpbd.setupInterval, 1);
+           ctx.frame() - lastSetup >=
+               std::max(ctx.settings.block<MgpbdSettings>().setupInterval, 1);
 }
 
 double MgpbdSolver::afterSolveWork(const MgpbdSettings& s) const {
@@ -30,7 +32,7 @@ double MgpbdSolver::afterSolveWork(const MgpbdSettings& s) const {
 double MgpbdSolver::firstIterationEstimate(const StepContext& ctx, bool rebuilt) const {
     // Assembly, the hierarchy's refresh, one PCG iteration and what follows it, from the
     // hierarchy when it is this structure's.
-    const MgpbdSettings& s = ctx.settings.mgpbd;
+    const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     const bool primal = s.primalSystem && PrimalSystem::applicable(system_);
     const AmgHierarchy& amg = primal ? primalAmg_ : amg_;
     const double nnz =
@@ -73,7 +75,7 @@ int MgpbdSolver::pcgCap(const MgpbdSettings& s, bool first, double perIteration,
 }
 
 int MgpbdSolver::solveDual(const StepContext& ctx, bool firstIteration, bool rebuilt) {
-    const MgpbdSettings& s = ctx.settings.mgpbd;
+    const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     auto t = mgpbd_clock::nowMs();
     system_.fillMatrix(ctx);  // line 5
     charge(mg_.workAssemble, static_cast<double>(system_.fillProducts()));
@@ -134,7 +136,7 @@ void MgpbdSolver::refreshOperators(AmgHierarchy& amg, const CsrMatrix& A, bool a
 }
 
 int MgpbdSolver::solvePrimal(const StepContext& ctx, bool firstIteration, bool rebuilt) {
-    const MgpbdSettings& s = ctx.settings.mgpbd;
+    const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     auto t = mgpbd_clock::nowMs();
     rebuilt = primalSystem_.update(ctx, system_) || rebuilt;
     primalSystem_.fill(ctx, system_);

@@ -10,6 +10,7 @@
 #include "sim/contact/collision_stage.h"
 #include "sim/contact/step_context.h"
 #include "sim/solvers/mgpbd/mgpbd_cpu_clock.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/sweeps/sweeps.h"
 
 namespace sim {
@@ -52,12 +53,21 @@ Real MgpbdSolver::evaluate(const StepContext& ctx, Real dt, int it) {
     const auto t = mgpbd_clock::nowMs();
     system_.evaluate(ctx, dt, lambda_);
     charge(mg_.workAssemble, system_.evaluateWork());
-    if (ctx.settings.mgpbd.primalResidual && it > 0) {
+    if (ctx.settings.block<MgpbdSettings>().primalResidual && it > 0) {
         addPrimalResidual(ctx);
         charge(mg_.workAssemble, 2.0 * static_cast<double>(system_.slots()));
     }
     mg_.msAssemble += msSince(t);
     return norm(system_.b);
+}
+
+std::string MgpbdSolver::inexactResumeNote(long frame, const Settings& settings) const {
+    const int interval = settings.block<MgpbdSettings>().setupInterval;
+    if (mgpbdSetupAligned(frame, interval)) return {};
+    return "MGPBD sets up its AMG every " + std::to_string(interval) +
+           " frames; a run resumed from frame " + std::to_string(frame) +
+           " sets it up there and differs from an uninterrupted run at round-off level (save "
+           "at a multiple for a bit-exact resume)";
 }
 
 // The outer loop (Algorithm 1, lines 3-10) over its named parts: the substep's start and
@@ -79,7 +89,7 @@ void MgpbdSolver::solve(const StepContext& ctx, Real dt) {
 }
 
 MgpbdSolver::Loop MgpbdSolver::beginSubstep(const StepContext& ctx, Real dt) {
-    const MgpbdSettings& s = ctx.settings.mgpbd;
+    const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     Loop loop;
     loop.start = Wall::now();
     mg_ = MgpbdStats{};
@@ -111,7 +121,7 @@ MgpbdSolver::Loop MgpbdSolver::beginSubstep(const StepContext& ctx, Real dt) {
 // frame a state file may resume at, so the choice replays exactly. Skipping b saves the
 // frame time the sweep-only scenes need (docs/notes/mgpbd-budget.md).
 bool MgpbdSolver::sweepsOnlySubstep(const StepContext& ctx, const Loop& loop) {
-    const MgpbdSettings& s = ctx.settings.mgpbd;
+    const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     const bool resumable =
         lastSolveFrame_ != ctx.frame() && mgpbdSetupAligned(ctx.frame(), s.setupInterval);
     if (!work_.limited() || s.warmStart || loop.rows == 0 || s.maxIterations <= 0 || resumable ||
@@ -129,7 +139,7 @@ bool MgpbdSolver::sweepsOnlySubstep(const StepContext& ctx, const Loop& loop) {
 }
 
 void MgpbdSolver::startLoop(const StepContext& ctx, Real dt, Loop& loop) {
-    const MgpbdSettings& s = ctx.settings.mgpbd;
+    const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     loop.r = evaluate(ctx, dt, 0);
     loop.b0 = loop.r;
     if (s.warmStart) loop.r = warmStart(ctx, dt, loop.r);
@@ -143,7 +153,7 @@ void MgpbdSolver::startLoop(const StepContext& ctx, Real dt, Loop& loop) {
 }
 
 bool MgpbdSolver::loopStops(const StepContext& ctx, int it, const Loop& loop) {
-    const MgpbdSettings& s = ctx.settings.mgpbd;
+    const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     if (loop.rejected || loop.watchdogStop || loop.rows == 0 || it >= s.maxIterations ||
         loop.r < s.atol || (s.rtol > 0 && loop.r < s.rtol * loop.b0))
         return true;
@@ -163,7 +173,7 @@ bool MgpbdSolver::loopStops(const StepContext& ctx, int it, const Loop& loop) {
 // sweeps, the watchdog. False when the step diverged (the fallback sweeps follow, kept
 // whatever ||b|| says).
 bool MgpbdSolver::globalIteration(const StepContext& ctx, int it, Loop& loop) {
-    const MgpbdSettings& s = ctx.settings.mgpbd;
+    const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     const double before = work_.used;
     if (s.backtracking && it > 0 && loop.r > loop.previous)
         loop.omega = std::max(loop.omega * 0.5, 1.0 / 1024);
@@ -211,7 +221,7 @@ void MgpbdSolver::afterLoop(const StepContext& ctx, int it, Real r, Real rStart,
 
 void MgpbdSolver::finishAfterLoop(const StepContext& ctx, int it, Real b0, double budget,
                                   bool rejected, bool sweptOnly) {
-    const MgpbdSettings& s = ctx.settings.mgpbd;
+    const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     Particles& P = ctx.particles;
     // A substep of sweeps alone ends as XPBD's does: its last sweep projected every type and
     // the contacts, so nothing is projected again.
@@ -238,7 +248,7 @@ Real MgpbdSolver::fallbackSweeps(const StepContext& ctx, int it, Real r) {
     // What the budget has left when the global iterations stopped on it (or on a rejected
     // step: the same state would give the same step) goes to local sweeps (when not even one
     // global iteration fitted: XPBD on the same rows, kept whatever ||b|| says).
-    const MgpbdSettings& s = ctx.settings.mgpbd;
+    const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     // Accelerated sweeps (line sweeps, Chebyshev) only where they are the substep's whole
     // solve on a free cloth (freeCloth). After a truncated global step they are the few sweeps
     // the budget has left, and lines there raised hanging_cloth's peak strain
@@ -285,7 +295,7 @@ void MgpbdSolver::finishSolve(const StepContext& ctx, int iterations, Real b0, d
     mg_.workUnits = work_.used;
     mg_.budgetUnits = budget;
     mg_.lineSearchReject = rejected;
-    recordHierarchy(ctx.settings.mgpbd.jacobiPreconditioner);
+    recordHierarchy(ctx.settings.block<MgpbdSettings>().jacobiPreconditioner);
     lastResidual_ = stats_.residual;
     lastSolveFrame_ = ctx.frame();
     lambdaPrev_ = lambda_;  // the next substep's warm start
@@ -309,7 +319,7 @@ Real MgpbdSolver::warmStart(const StepContext& ctx, Real dt, Real cold) {
     // A frame where a state file may resume (the AMG setup frames) starts cold, as the
     // resumed run must: the lambdas are not part of the state.
     if (warmFrame_ != ctx.frame() &&
-        mgpbdSetupAligned(ctx.frame(), ctx.settings.mgpbd.setupInterval))
+        mgpbdSetupAligned(ctx.frame(), ctx.settings.block<MgpbdSettings>().setupInterval))
         return cold;
     // lambda ~ force dt^2: rescaled when dt changed. x = x~ + M^-1 grad C^T lambda keeps
     // the primal equation of the first iteration.
@@ -335,7 +345,7 @@ Real MgpbdSolver::warmStart(const StepContext& ctx, Real dt, Real cold) {
 
 bool MgpbdSolver::takeStep(const StepContext& ctx, int it, Real omega, Real previous, Real start,
                            Real& r) {
-    const MgpbdSettings& s = ctx.settings.mgpbd;
+    const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     Particles& P = ctx.particles;
     const int n = P.size();
     const int rows = static_cast<int>(lambda_.size());
@@ -424,7 +434,7 @@ bool MgpbdSolver::watchdogAfterStep(const StepContext& ctx, int it, Real& r) {
         keepBest(ctx, it + 1, r);
         return false;
     }
-    if (++sinceBest_ < ctx.settings.mgpbd.watchdogSteps) return false;
+    if (++sinceBest_ < ctx.settings.block<MgpbdSettings>().watchdogSteps) return false;
     // The same state would take the same steps again: back to it, and stop.
     r = restoreBest(ctx);
     mg_.watchdogRollback = true;
@@ -472,8 +482,8 @@ bool MgpbdSolver::freeCloth(const StepContext& ctx) {
     // line, that a sweep solves whole) it gained energy under the soak's random hand
     // (pendulum_chain, SoakSlow.EverySceneUnderMgpbd). A cloth held by the mouse is free too,
     // its sweeps not accelerated (fallbackSweeps).
-    return ctx.settings.mgpbd.lineSweeps && !ctx.triangles.empty() && !contactsInPlay(ctx) &&
-           linesCoverTheCloth(ctx) &&
+    return ctx.settings.block<MgpbdSettings>().lineSweeps && !ctx.triangles.empty() &&
+           !contactsInPlay(ctx) && linesCoverTheCloth(ctx) &&
            !colliderWithinReach(ctx.particles, ctx.colliders, ctx.settings.collisionThickness,
                                 kAcceleratedReachFrames * ctx.settings.frameDt);
 }
@@ -505,7 +515,7 @@ Real MgpbdSolver::localSweeps(const StepContext& ctx, int it, Real r, int count,
     // Forward, in rounds, as XPBD's sweeps: array order is the order that gained energy in
     // the explosion sweep_order.h describes.
     sweepOrder_.update(ctx);
-    const MgpbdSettings& s = ctx.settings.mgpbd;
+    const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     // Lines come with the Chebyshev acceleration, on the particles they pass through (with
     // point sweeps it diverged, see MgpbdSettings::sweepChebyshevRho); runs no longer than
     // its delay are left alone.

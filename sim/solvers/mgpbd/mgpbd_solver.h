@@ -51,9 +51,7 @@ class MgpbdSolver final : public Solver {
   public:
     const char* name() const override { return "mgpbd"; }
     void solve(const StepContext& ctx, Real dt) override;
-    bool resumesExactlyAt(long frame, const Settings& settings) const override {
-        return mgpbdSetupAligned(frame, settings.mgpbd.setupInterval);
-    }
+    std::string inexactResumeNote(long frame, const Settings& settings) const override;
     // The typed stats as SolverStats (allocates; for the UI and the benches, not per substep).
     const SolverStats& stats() const override;
     // What the last substep did, typed (no allocation).

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "sim/contact/step_context.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 
 namespace sim {
 

@@ -15,9 +15,9 @@
 // from x = 0 starts from r = b, saving the first SpMV.
 #include <vector>
 
-#include "sim/core/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/bsr_matrix.h"
 #include "sim/solvers/mgpbd/csr_matrix.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 
 namespace sim {
 

@@ -1,4 +1,4 @@
-#include "sim/core/mgpbd_settings.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 
 #include <type_traits>
 #include <vector>

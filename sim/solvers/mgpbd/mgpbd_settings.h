@@ -1,13 +1,16 @@
 #pragma once
 // Every MGPBD parameter (Li et al. 2025, §4-§5, Algorithm 1) with its default and unit.
-// Lives in Settings as `settings.mgpbd`. The defaults are the interactive ones, chosen to fit
-// a per-frame work budget (docs/notes/mgpbd-budget.md); paperPreset() gives the
-// settings the paper-figure benches run with.
+// MGPBD's block of Settings (`settings.block<MgpbdSettings>()`). The defaults are the
+// interactive ones, chosen to fit a per-frame work budget (docs/notes/mgpbd-budget.md);
+// paperPreset() gives the settings the paper-figure benches run with.
+#include <span>
 #include <string>
 
 #include "sim/core/types.h"
 
 namespace sim {
+
+struct ParamDesc;
 
 enum class MgpbdSmoother { Jacobi, Chebyshev, GaussSeidel };
 // Near-kernel B: §4.3's relaxed random vectors, all ones, or the strain modes grad C (E x)
@@ -213,5 +216,8 @@ struct MgpbdSettings {
 };
 
 const char* smootherName(MgpbdSmoother s);
+
+// MGPBD's parameter rows (mgpbd_params.cpp), named by the solver list.
+std::span<const ParamDesc> mgpbdParams();
 
 }  // namespace sim
