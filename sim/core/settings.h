@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <typeindex>
+#include <typeinfo>
 #include <utility>
 #include <vector>
 
@@ -74,26 +75,32 @@ class SolverBlocks {
     SolverBlocks() = default;
     SolverBlocks(const SolverBlocks& other) { *this = other; }
     SolverBlocks(SolverBlocks&&) noexcept = default;
+    // Assignment keeps each block where it is and assigns its value, as a plain member would,
+    // so that a reference to a block stays valid across `settings = other`; a block the other
+    // side lacks goes back to its defaults.
     SolverBlocks& operator=(const SolverBlocks& other) {
         if (this == &other) return *this;
-        blocks_.clear();
-        for (const auto& [type, block] : other.blocks_) blocks_.emplace_back(type, block->clone());
+        for (auto& entry : blocks_) entry.second->reset();
+        for (const auto& [type, theirs] : other.blocks_) {
+            if (Block* mine = find(type))
+                mine->assign(*theirs);
+            else
+                blocks_.emplace_back(type, theirs->clone());
+        }
         return *this;
     }
-    SolverBlocks& operator=(SolverBlocks&&) noexcept = default;
+    SolverBlocks& operator=(SolverBlocks&& other) { return *this = std::as_const(other); }
     ~SolverBlocks() = default;
 
     template <class T>
     T& get() {
-        for (auto& [type, block] : blocks_)
-            if (type == typeid(T)) return static_cast<Of<T>&>(*block).value;
+        if (Block* mine = find(typeid(T))) return static_cast<Of<T>&>(*mine).value;
         blocks_.emplace_back(typeid(T), std::make_unique<Of<T>>());
         return static_cast<Of<T>&>(*blocks_.back().second).value;
     }
     template <class T>
     const T& get() const {
-        for (const auto& [type, block] : blocks_)
-            if (type == typeid(T)) return static_cast<const Of<T>&>(*block).value;
+        if (const Block* mine = find(typeid(T))) return static_cast<const Of<T>&>(*mine).value;
         static const T defaults{};
         return defaults;
     }
@@ -102,12 +109,21 @@ class SolverBlocks {
     struct Block {
         virtual ~Block() = default;
         virtual std::unique_ptr<Block> clone() const = 0;
+        virtual void assign(const Block& other) = 0;  // other holds the same type
+        virtual void reset() = 0;
     };
     template <class T>
     struct Of final : Block {
         T value{};
         std::unique_ptr<Block> clone() const override { return std::make_unique<Of>(*this); }
+        void assign(const Block& other) override { value = static_cast<const Of&>(other).value; }
+        void reset() override { value = T{}; }
     };
+    Block* find(std::type_index type) const {
+        for (const auto& [t, block] : blocks_)
+            if (t == type) return block.get();
+        return nullptr;
+    }
     std::vector<std::pair<std::type_index, std::unique_ptr<Block>>> blocks_;
 };
 

@@ -38,6 +38,22 @@ TEST(SettingsBlocks, CopiesAreIndependent) {
     EXPECT_EQ(moved.block<MgpbdSettings>().maxIterations, 7);
 }
 
+TEST(SettingsBlocks, AReferenceToABlockSurvivesAssignment) {
+    Settings settings;
+    const MgpbdSettings& held = settings.block<MgpbdSettings>();
+    Settings other;
+    other.block<MgpbdSettings>().maxIterations = 9;
+    other.block<HpbdSettings>().levels = 1;
+    settings = other;
+    EXPECT_EQ(held.maxIterations, 9);
+    EXPECT_EQ(&held, &settings.block<MgpbdSettings>());
+    // A block the assigned Settings never wrote reads as its defaults again.
+    settings.block<MgpbdSettings>().maxIterations = 5;
+    settings = Settings{};
+    EXPECT_EQ(held.maxIterations, MgpbdSettings{}.maxIterations);
+    EXPECT_EQ(settings.block<HpbdSettings>().levels, HpbdSettings{}.levels);
+}
+
 TEST(SettingsBlocks, SolverRowsFromTheSolverListReachTheirBlocks) {
     Settings settings;
     ASSERT_TRUE(hasParamGroup("hpbd"));
