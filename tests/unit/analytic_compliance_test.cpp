@@ -25,8 +25,8 @@ void buildChain(World& world, SolverKind solver, int substeps) {
     world.settings.substeps = substeps;
     world.settings.iterations = 100;  // Gauss-Seidel converged on three links
     world.settings.gravity = Vec3(0, -kGravity, 0);
-    world.settings.block<sim::MgpbdSettings>().frameBudgetMs =
-        0;  // converged global solves, no sweeps
+    // Converged global solves, no sweeps
+    world.settings.block<sim::MgpbdSettings>().frameBudgetMs = 0;
     kChain.build(world);
 }
 

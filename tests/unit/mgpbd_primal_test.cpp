@@ -255,8 +255,8 @@ TEST(PrimalSystem, ZeroComplianceFallsBackToDual) {
     World world;
     ASSERT_EQ(loadScene(world, "mgpbd_cloth", 8), "");
     world.settings.stretch.compliance = 0;
-    world.settings.block<sim::MgpbdSettings>()
-        .applyPaperPreset();  // alpha~ = 0 kept on compliance-0 rows
+    // The paper keeps alpha~ = 0 on compliance-0 rows
+    world.settings.block<sim::MgpbdSettings>().applyPaperPreset();
     world.settings.block<sim::MgpbdSettings>().primalSystem = true;
     world.setSolver(SolverKind::MGPBD);
     world.step();
@@ -281,10 +281,10 @@ TEST(PrimalSystem, SwitchingSystemsAcrossATopologyChange) {
     world.setSolver(SolverKind::MGPBD);
     world.settings.block<sim::MgpbdSettings>().atol = 0;  // every frame solves
     world.settings.block<sim::MgpbdSettings>().maxIterations = 2;
-    world.settings.block<sim::MgpbdSettings>().coarseSize =
-        50;  // two levels or more, before and after the cut
-    world.settings.block<sim::MgpbdSettings>().lineSweeps =
-        false;  // global steps on the free cloth too
+    // Two levels or more, before and after the cut
+    world.settings.block<sim::MgpbdSettings>().coarseSize = 50;
+    // Global steps on the free cloth too
+    world.settings.block<sim::MgpbdSettings>().lineSweeps = false;
     world.settings.block<sim::MgpbdSettings>().clothCoarseLevels = true;
     world.step();  // dual hierarchy for the full sheet
     world.settings.block<sim::MgpbdSettings>().primalSystem = true;

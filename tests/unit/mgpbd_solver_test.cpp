@@ -68,8 +68,8 @@ TEST(MgpbdSolver, OneOuterIterationEqualsDenseDirectSolve) {
     world.settings.block<sim::MgpbdSettings>().atol = 0;
     world.settings.block<sim::MgpbdSettings>().pcgTolerance = 1e-14;
     world.settings.block<sim::MgpbdSettings>().pcgMaxIterations = 1000;
-    world.settings.block<sim::MgpbdSettings>().coarseSize =
-        10;  // a real multilevel hierarchy even this small
+    // A real multilevel hierarchy even this small
+    world.settings.block<sim::MgpbdSettings>().coarseSize = 10;
     MgpbdSolver solver;
     solver.solve(world.context(), dt);
     ASSERT_EQ(solver.stats().iterations, 1);
@@ -111,10 +111,10 @@ TEST(MgpbdSolver, HangingClothStepsWithoutNaN) {
     world.settings.solver = SolverKind::MGPBD;
     world.setSolver(SolverKind::MGPBD);
     world.settings.block<sim::MgpbdSettings>().maxIterations = 5;
-    world.settings.block<sim::MgpbdSettings>().atol =
-        1e-9;  // so that every frame runs all 5 iterations
-    world.settings.block<sim::MgpbdSettings>().lineSweeps =
-        false;  // global steps on the free cloth too
+    // So that every frame runs all 5 iterations
+    world.settings.block<sim::MgpbdSettings>().atol = 1e-9;
+    // Global steps on the free cloth too
+    world.settings.block<sim::MgpbdSettings>().lineSweeps = false;
     for (int f = 0; f < 5; ++f) world.step();
     for (const Vec3& x : world.particles.x) ASSERT_TRUE(x.allFinite());
     EXPECT_GT(world.solver().stats().residualHistory.size(), 1u);
@@ -430,8 +430,8 @@ TEST(MgpbdSolver, ClothDualIsOneLevelTetDualKeepsItsLevels) {
         EXPECT_EQ(loadScene(world, scene, res), "");
         world.setSolver(SolverKind::MGPBD);
         if (paper) world.settings.block<sim::MgpbdSettings>().applyPaperPreset();
-        world.settings.block<sim::MgpbdSettings>().frameBudgetMs =
-            0;  // a global step whatever it costs
+        // A global step whatever it costs
+        world.settings.block<sim::MgpbdSettings>().frameBudgetMs = 0;
         world.settings.block<sim::MgpbdSettings>().maxIterations = 1;
         world.settings.block<sim::MgpbdSettings>().coarseSize = 40;
         world.step();

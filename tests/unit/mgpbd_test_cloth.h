@@ -24,8 +24,8 @@ namespace sim {
 // field of amplitude `wave` (a draped, curved sheet). noise = wave = 0: the flat sheet.
 inline void predictedCloth(World& world, int res, Real noise, unsigned seed, Real wave = 0) {
     ASSERT_EQ(loadScene(world, "mgpbd_cloth", res), "");
-    world.settings.block<sim::MgpbdSettings>()
-        .applyPaperPreset();  // the tests measure the paper's Algorithm 1
+    // The tests measure the paper's Algorithm 1
+    world.settings.block<sim::MgpbdSettings>().applyPaperPreset();
     Particles& P = world.particles;
     const Real dt = world.settings.substepDt();
     applyExternalForces(P, world.triangles, world.settings, dt);

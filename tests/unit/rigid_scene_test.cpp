@@ -49,8 +49,8 @@ TEST(RigidSceneSlow, ThousandFramesOnEverySolver) {
         World w;
         ASSERT_EQ(loadScene(w, "rigid_stack", {16}), "");
         w.setSolver(kind);
-        w.settings.block<sim::MgpbdSettings>().maxIterations =
-            3;  // MGPBD's full defaults take minutes here
+        // MGPBD's full defaults take minutes here
+        w.settings.block<sim::MgpbdSettings>().maxIterations = 3;
         w.settings.block<sim::MgpbdSettings>().pcgMaxIterations = 20;
         for (int f = 0; f < 1000; ++f) w.step();
         bool finite = true;

@@ -40,8 +40,8 @@ World load(const Case& c) {
     if (c.mgpbdCoarseSize > 0) {  // a multilevel AMG, also on cloth
         w.settings.block<sim::MgpbdSettings>().coarseSize = c.mgpbdCoarseSize;
         w.settings.block<sim::MgpbdSettings>().clothCoarseLevels = true;
-        w.settings.block<sim::MgpbdSettings>().lineSweeps =
-            false;  // global steps on the free cloth too
+        // Global steps on the free cloth too
+        w.settings.block<sim::MgpbdSettings>().lineSweeps = false;
     }
     return w;
 }

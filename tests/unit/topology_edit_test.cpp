@@ -228,8 +228,8 @@ TEST(KnifeSlow, StrokeThroughClothAndSoftBodySplitsEveryConstraintType) {
         copy.settings = world.settings;
         copy.bumpTopology();
         copy.setSolver(kind);
-        copy.settings.block<sim::MgpbdSettings>().maxIterations =
-            3;  // robustness, not convergence, is checked here
+        // Robustness, not convergence, is checked here
+        copy.settings.block<sim::MgpbdSettings>().maxIterations = 3;
         for (int f = 0; f < 60; ++f) copy.step();
         EXPECT_TRUE(finite(copy)) << solverName(kind);
         EXPECT_EQ(countComponents(copy), 4) << solverName(kind);
