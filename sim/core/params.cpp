@@ -1,6 +1,5 @@
 #include "sim/core/params.h"
 
-#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -72,15 +71,11 @@ std::span<const ParamDesc> noSolverParams() {
     return {};
 }
 
-// The world's rows, then each solver's in the list's order (rows that two solvers share are
-// listed once).
+// The world's rows, then each solver's in the list's order.
 std::span<const ParamDesc> allParams() {
     static const std::vector<ParamDesc> table = [] {
         std::vector<ParamDesc> all(worldParams().begin(), worldParams().end());
-        std::vector<std::span<const ParamDesc> (*)()> seen;
         for (auto rows : kSolverParams) {
-            if (std::find(seen.begin(), seen.end(), rows) != seen.end()) continue;
-            seen.push_back(rows);
             const std::span<const ParamDesc> group = rows();
             all.insert(all.end(), group.begin(), group.end());
         }

@@ -118,8 +118,9 @@ void HpbdSolver::prolong(const StepContext& ctx, int level) {
 void HpbdSolver::solveLevel(const StepContext& ctx, int level, Real dt) {
     Particles& P = ctx.particles;
     const Settings& S = ctx.settings;
-    const ProjectionMode mode = S.block<HpbdSettings>().projection;
-    const int passes = S.block<HpbdSettings>().passesPerLevel;
+    const HpbdSettings& hpbd = S.block<HpbdSettings>();
+    const ProjectionMode mode = hpbd.projection;
+    const int passes = hpbd.passesPerLevel;
     const ProjectionParams stretch = makeProjection(mode, S.stretch, passes, dt);
     const ProjectionParams attach = makeProjection(mode, S.attachment, passes, dt);
     const std::vector<int>& levelOf = hierarchy_.levelOf;
