@@ -38,9 +38,9 @@ sim::CsrMatrix poisson2d(int n) {
 // cloth system, move these counts (64^2: UA 17 -> 22, SA 7 -> 18 iterations), so the bench
 // sets it rather than inherit them; --mgpbd-* flags still override.
 void figureSmoother(sim::MgpbdSettings& s) {
-    s.chebyshevDegree = 3;
-    s.chebyshevLowerRatio = 1.0 / 30;
-    s.smoothingSweeps = 2;
+    s.system.amg.chebyshevDegree = 3;
+    s.system.amg.chebyshevLowerRatio = 1.0 / 30;
+    s.system.amg.smoothingSweeps = 2;
 }
 
 int run(const std::string& sizes, const std::string& csv, const MgpbdOverrides& mg) {
@@ -58,10 +58,10 @@ int run(const std::string& sizes, const std::string& csv, const MgpbdOverrides& 
                 std::fprintf(stderr, "pbd-bench: %s\n", e.c_str());
                 return 2;
             }
-            s.smoothedAggregation = sa;
+            s.system.amg.smoothedAggregation = sa;
             sim::AmgHierarchy amg;
             auto t = Clock::now();
-            amg.setup(A, s);
+            amg.setup(A, s.system.amg);
             const double setup = msSince(t);
             sim::Vector b(A.rows), x;
             std::mt19937 rng(1);
@@ -71,7 +71,7 @@ int run(const std::string& sizes, const std::string& csv, const MgpbdOverrides& 
             t = Clock::now();
             const sim::PcgResult r = sim::pcg(
                 A, b, x, [&](const sim::Vector& in, sim::Vector& z) { amg.vcycle(in, z); }, 1e-8,
-                1000, work, s.floatVCycle);
+                1000, work, s.system.amg.floatVCycle);
             std::fprintf(out, "%s,%d,%d,%d,%.3f,%.3f\n", sa ? "sa" : "ua", n, A.rows, r.iterations,
                          setup, msSince(t));
             std::fflush(out);

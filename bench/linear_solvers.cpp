@@ -99,9 +99,9 @@ int run(const Args& a) {
         sim::AmgHierarchy amg;
         auto t = Clock::now();
         std::vector<sim::Real> strain;  // as MgpbdSolver: only when asked for
-        if (settings.candidates == sim::MgpbdCandidates::Strain)
+        if (settings.system.amg.candidates == sim::MgpbdCandidates::Strain)
             system.strainModes(world.context(), strain);
-        amg.setup(A, settings, &strain);
+        amg.setup(A, settings.system.amg, &strain);
         const double setup = msSince(t);
         t = Clock::now();
         amg.refresh(A);
@@ -111,7 +111,7 @@ int run(const Args& a) {
         t = Clock::now();
         const sim::PcgResult r = sim::pcg(
             A, b, x, [&](const sim::Vector& in, sim::Vector& z) { amg.vcycle(in, z); }, a.tolerance,
-            10000, work, settings.floatVCycle);
+            10000, work, settings.system.amg.floatVCycle);
         const double solve = msSince(t);
         std::fprintf(out, "%s,%d,%d,%.3f,%.3f,%d,%.3e\n", name, a.res, A.rows, setup, solve,
                      r.iterations, relResidual(A, b, x));
@@ -127,7 +127,7 @@ int run(const Args& a) {
     // primal-amg-pcg: the same system through its primal form K y = J^T D^-1 b (PrimalSystem):
     // AMG by node with rigid-body candidates on K, PCG stopped on the dual residual; setup
     // includes building and filling K. The residual below is recomputed on A like the rest.
-    const auto primalAmgPcg = [&](const char* name, const sim::MgpbdSettings& settings) {
+    const auto primalAmgPcg = [&](const char* name, const sim::AmgOptions& settings) {
         if (!sim::PrimalSystem::applicable(system)) {
             std::cerr << name << ": skipped, a row has alpha~ = 0\n";
             return;
@@ -169,11 +169,11 @@ int run(const Args& a) {
     };
     if (wanted("primal-amg-pcg"))
         primalAmgPcg("primal-amg-pcg",
-                     world.settings.block<sim::MgpbdSettings>().primalAmgSettings());
+                     world.settings.block<sim::MgpbdSettings>().system.primalAmgOptions());
     if (wanted("amg-pcg")) amgPcg("amg-pcg", world.settings.block<sim::MgpbdSettings>());
     if (wanted("cheb-pcg")) {
         sim::MgpbdSettings one = world.settings.block<sim::MgpbdSettings>();
-        one.maxLevels = 1;
+        one.system.amg.maxLevels = 1;
         amgPcg("cheb-pcg", one);
     }
     const Eigen::SparseMatrix<double> M = toEigen(A);

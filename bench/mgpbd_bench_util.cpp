@@ -22,7 +22,7 @@ sim::World worldBeforeSolve(const std::string& scene, int res, int frame) {
     world.setSolver(sim::SolverKind::MGPBD);
     const sim::MgpbdSettings keep = world.settings.block<sim::MgpbdSettings>();
     world.settings.block<sim::MgpbdSettings>().maxIterations = 20;
-    world.settings.block<sim::MgpbdSettings>().jacobiPreconditioner = true;
+    world.settings.block<sim::MgpbdSettings>().system.jacobiPreconditioner = true;
     for (int f = 0; f < frame; ++f) world.step();
     world.settings.block<sim::MgpbdSettings>() = keep;
     preSolveStages(world);

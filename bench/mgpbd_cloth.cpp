@@ -5,7 +5,7 @@
 //   mgpbd         Algorithm 1 with the UA-AMG-PCG inner solve (default settings)
 //   mgpbd-jpcg    the same outer loop with Jacobi-preconditioned CG inside (baseline)
 //   mgpbd-primal  the same outer loop solving each dual system through its primal form
-//                 (MgpbdSettings::primalSystem: SA-AMG-PCG on K = M + J^T D^-1 J)
+//                 (MgpbdLinearSystem::primal: SA-AMG-PCG on K = M + J^T D^-1 J)
 //   xpbd-gs       XPBD Gauss-Seidel sweeps (sim::sweep, sim/sweeps/sweeps.h)
 //   xpbd-jacobi   XPBD Jacobi: every dlambda_j = (-C_j - at lambda_j)/A_jj from the same
 //                 positions, scaled by 1/(max particle degree) so that it converges
@@ -131,9 +131,9 @@ void runMgpbd(const sim::World& base, Inner inner, const Args& a, int res, int f
     sim::World world = copyOf(base, res);
     sim::MgpbdSettings& s = world.settings.block<sim::MgpbdSettings>();
     s.atol = a.atol;
-    s.jacobiPreconditioner = inner == Inner::Jacobi;
-    s.primalSystem = inner == Inner::Primal;
-    s.timeBudgetMs = a.maxSeconds * 1000;
+    s.system.jacobiPreconditioner = inner == Inner::Jacobi;
+    s.system.primal = inner == Inner::Primal;
+    s.budget.wallClockMs = a.maxSeconds * 1000;
     sim::MgpbdSolver solver;
     if (a.warm) {
         // Frame 0's predicted state solved first in this same world (same topology version,

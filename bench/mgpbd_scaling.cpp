@@ -41,7 +41,7 @@ int run(const Args& a) {
         s.atol = 0;
         s.maxIterations = a.outer;
         s.pcgTolerance = 1e-30;
-        s.pcgMaxIterations = a.pcgIterations;
+        s.system.pcgMaxIterations = a.pcgIterations;
         sim::MgpbdSolver solver;
         solver.solve(world.context(), world.settings.substepDt());
         const sim::MgpbdStats& st = solver.mgpbdStats();

@@ -138,10 +138,11 @@ std::string mgpbdDescription(const Args& a) {
     std::snprintf(text, sizeof text,
                   "mgpbd: max %d outer, atol %g, omega %g%s%s, budget %g ms, pcg tol %g max %d, "
                   "smoother %s, setup every %d frames",
-                  m.maxIterations, m.atol, m.relaxation, m.backtracking ? " (backtracking)" : "",
-                  m.primalResidual ? ", primal residual" : ", no primal residual", m.frameBudgetMs,
-                  m.pcgTolerance, m.pcgMaxIterations, sim::smootherName(m.smoother),
-                  m.setupInterval);
+                  m.maxIterations, m.atol, m.relaxation,
+                  m.step.backtracking ? " (backtracking)" : "",
+                  m.system.primalResidual ? ", primal residual" : ", no primal residual",
+                  m.budget.frameMs, m.pcgTolerance, m.system.pcgMaxIterations,
+                  sim::smootherName(m.system.amg.smoother), m.setupInterval);
     return text;
 }
 

@@ -2,7 +2,7 @@
 # bunny_squash frame 1 at about 5K tets (res 16: 5,621) and about 12K (res 24: 13,693):
 # MGPBD's relative dual residual against outer iterations in the frame's last substep, at the
 # defaults (full steps, no line search, the watchdog of 20 steps, which acts on substeps
-# without a budget: MgpbdSettings::watchdogSteps; PCG cap 200) and without the watchdog.
+# without a budget: MgpbdStepAcceptance::watchdogSteps; PCG cap 200) and without the watchdog.
 # No frame budget, 120 outer iterations, atol 0, one thread.
 # Columns: the residual of each iteration's state (relative_residual) and of the state the
 # substep keeps (kept_relative_residual: the same without the watchdog, the best so far with it).

@@ -69,7 +69,7 @@ struct CommonTraitsDefaults {
     static constexpr bool readsSettings = false;
     static void readSettings(T&, const Settings&) {}
     // A tet element's rows (a solid, not a sheet): MGPBD keeps the dual AMG's coarse levels
-    // for a system with such rows (MgpbdSettings::clothCoarseLevels).
+    // for a system with such rows (MgpbdLinearSystem::clothCoarseLevels).
     static constexpr bool volumetric = false;
     // Largest move of a particle in one projection (see BendingConstraint::maxStep).
     static Real maxStep(const T&) { return std::numeric_limits<Real>::infinity(); }

@@ -62,7 +62,7 @@ CsrView<const T> DeviceAmg<T>::op(int l) const {
 }
 
 template <class T>
-std::string DeviceAmg<T>::upload(const AmgHierarchy& amg, const MgpbdSettings& settings,
+std::string DeviceAmg<T>::upload(const AmgHierarchy& amg, const AmgOptions& settings,
                                  const CsrView<const double>& a0, const int* a0Diag,
                                  cudaStream_t stream) {
     if (settings.smoother == MgpbdSmoother::GaussSeidel)

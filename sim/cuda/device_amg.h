@@ -18,8 +18,8 @@
 
 #include "sim/cuda/device_buffer.h"
 #include "sim/cuda/device_views.h"
+#include "sim/solvers/mgpbd/amg_options.h"
 #include "sim/solvers/mgpbd/csr_matrix.h"
-#include "sim/solvers/mgpbd/mgpbd_settings.h"
 
 namespace sim {
 class AmgHierarchy;
@@ -38,7 +38,7 @@ class DeviceAmg {
     // Mirrors `amg`, set up on the CPU for the pattern of `a0`: the device's level-0
     // operator (double), whose values the caller refills in place; a0Diag its diagonal
     // offsets. Empty, or why not (a Gauss-Seidel smoother, which has no device version).
-    std::string upload(const AmgHierarchy& amg, const MgpbdSettings& settings,
+    std::string upload(const AmgHierarchy& amg, const AmgOptions& settings,
                        const CsrView<const double>& a0, const int* a0Diag, cudaStream_t stream);
     // The Galerkin operators, D^-1 and the coarsest inverse from a0's current values.
     void refresh(cudaStream_t stream);
@@ -79,7 +79,7 @@ class DeviceAmg {
     void cycle(int l, cudaStream_t stream);
     void factorCoarsest(cudaStream_t stream);
 
-    MgpbdSettings settings_;
+    AmgOptions settings_;
     CsrView<const double> a0_;
     const int* a0Diag_ = nullptr;
     DeviceBuffer<T> a0Values_;  // level 0 in T (unused when T is double)

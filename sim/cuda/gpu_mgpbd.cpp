@@ -27,10 +27,10 @@ double msSince(Clock::time_point t) {
 
 // Empty when every setting has a GPU version, else the first that has none.
 std::string unsupportedSetting(const MgpbdSettings& s) {
-    if (s.primalSystem) return "primalSystem (--mgpbd-system primal)";
-    if (s.primalResidual) return "primalResidual";
-    if (s.smoother == MgpbdSmoother::GaussSeidel) return "the Gauss-Seidel smoother";
-    if (s.candidates == MgpbdCandidates::Strain) return "strain candidates";
+    if (s.system.primal) return "primalSystem (--mgpbd-system primal)";
+    if (s.system.primalResidual) return "primalResidual";
+    if (s.system.amg.smoother == MgpbdSmoother::GaussSeidel) return "the Gauss-Seidel smoother";
+    if (s.system.amg.candidates == MgpbdCandidates::Strain) return "strain candidates";
     return {};
 }
 
@@ -114,8 +114,8 @@ bool GpuMgpbdCore<T>::setupDue(const StepContext& ctx, bool rebuilt) const {
 template <class T>
 void GpuMgpbdCore<T>::setup(const StepContext& ctx, const MgpbdSettings& s) {
     dual_.values().download(system_.A.val.data(), stream_);
-    amg_.setup(system_.A, s);
-    if (std::string e = damg_.upload(amg_, s, dual_.matrix(), dual_.diagonal(), stream_);
+    amg_.setup(system_.A, s.system.amg);
+    if (std::string e = damg_.upload(amg_, s.system.amg, dual_.matrix(), dual_.diagonal(), stream_);
         !e.empty())
         throw std::runtime_error("GPU MGPBD: " + e);
     damg_.refresh(stream_);
@@ -128,7 +128,7 @@ void GpuMgpbdCore<T>::setup(const StepContext& ctx, const MgpbdSettings& s) {
 template <class T>
 void GpuMgpbdCore<T>::prepareHierarchy(const StepContext& ctx, const MgpbdSettings& s, bool first,
                                        bool rebuilt, Timings& ms) {
-    if (s.jacobiPreconditioner) return;
+    if (s.system.jacobiPreconditioner) return;
     const auto t = Clock::now();
     if (first && setupDue(ctx, rebuilt)) {
         setup(ctx, s);
@@ -182,20 +182,20 @@ template <class T>
 Real GpuMgpbdCore<T>::takeStep(const MgpbdSettings& s, int rows, Real omega, Real previous,
                                Clock::time_point t, Timings& ms, Real& r) {
     const int coordinates = 3 * particles_.size();
-    if (s.lineSearch) {  // x before the step, and dx, for the retries below
+    if (s.step.lineSearch) {  // x before the step, and dx, for the retries below
         start_.resize(coordinates);
         dx_.resize(coordinates);
         CUDA_CHECK(cudaMemcpyAsync(start_.data(), particles_.p(), sizeof(double) * coordinates,
                                    cudaMemcpyDeviceToDevice, stream_));
     }
     Real step = omega;
-    dual_.positionDelta(particles_.w(), dlambda_.data(), step, s.lineSearch ? dx_.data() : nullptr,
-                        particles_.p(), stream_);
+    dual_.positionDelta(particles_.w(), dlambda_.data(), step,
+                        s.step.lineSearch ? dx_.data() : nullptr, particles_.p(), stream_);
     launchAxpy(rows, 1.0, dlambda_.data(), lambda_.data(), stream_);
     CUDA_CHECK(cudaStreamSynchronize(stream_));
     ms.solve += msSince(t);
     r = evaluate(rows, ms);
-    for (int h = 0; s.lineSearch && h < s.lineSearchHalvings && !(r <= previous); ++h) {
+    for (int h = 0; s.step.lineSearch && h < s.step.lineSearchHalvings && !(r <= previous); ++h) {
         step *= 0.5;
         CUDA_CHECK(cudaMemcpyAsync(particles_.p(), start_.data(), sizeof(double) * coordinates,
                                    cudaMemcpyDeviceToDevice, stream_));
@@ -229,11 +229,12 @@ std::string GpuMgpbdCore<T>::solve(const StepContext& ctx, Real dt, SolverStats&
         if (it == 0) b0 = r;
         if (rows == 0 || it >= s.maxIterations || r < s.atol || (s.rtol > 0 && r < s.rtol * b0))
             break;
-        if (s.timeBudgetMs > 0 && msSince(start) > s.timeBudgetMs) break;
-        if (s.backtracking && it > 0 && r > previous) omega = std::max(omega * 0.5, 1.0 / 1024);
+        if (s.budget.wallClockMs > 0 && msSince(start) > s.budget.wallClockMs) break;
+        if (s.step.backtracking && it > 0 && r > previous)
+            omega = std::max(omega * 0.5, 1.0 / 1024);
         previous = r;
         Real tolerance = s.pcgTolerance;
-        if (s.inexactSolves && r > 0)
+        if (s.system.inexactSolves && r > 0)
             tolerance = std::max(s.pcgTolerance, std::min(Real(0.1), Real(0.5) * s.atol / r));
 
         t = Clock::now();
@@ -242,11 +243,11 @@ std::string GpuMgpbdCore<T>::solve(const StepContext& ctx, Real dt, SolverStats&
         ms.assemble += msSince(t);
         prepareHierarchy(ctx, s, it == 0, rebuilt, ms);  // line 7
         t = Clock::now();                                // line 8, then lines 9-11
-        const DevicePcgResult result =
-            pcg_.solve(dual_.matrix(), dual_.diagonal(), dual_.b().data(), dlambda_.data(),
-                       s.jacobiPreconditioner ? nullptr : &damg_, tolerance, s.pcgMaxIterations,
-                       s.floatVCycle && !s.jacobiPreconditioner, options_.checkInterval,
-                       options_.graphs, stream_);
+        const DevicePcgResult result = pcg_.solve(
+            dual_.matrix(), dual_.diagonal(), dual_.b().data(), dlambda_.data(),
+            s.system.jacobiPreconditioner ? nullptr : &damg_, tolerance, s.system.pcgMaxIterations,
+            s.system.amg.floatVCycle && !s.system.jacobiPreconditioner, options_.checkInterval,
+            options_.graphs, stream_);
         pcgIterations += result.iterations;
         batches += result.batches;
         minOmega = std::min(minOmega, takeStep(s, rows, omega, previous, t, ms, r));
@@ -257,7 +258,7 @@ std::string GpuMgpbdCore<T>::solve(const StepContext& ctx, Real dt, SolverStats&
     stats.iterations = it;
     stats.residual = stats.residualHistory.back();
     fillStats(gpu, ms, pcgIterations, batches);
-    gpu.lineSearch = s.lineSearch;
+    gpu.lineSearch = s.step.lineSearch;
     gpu.minOmega = minOmega;
     stats.device = true;
     stats.budget.reset();
@@ -310,8 +311,8 @@ void GpuMgpbdSolver::solve(const StepContext& ctx, Real dt) {
     const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     std::string why = unsupportedSetting(s);
     if (why.empty()) {
-        if (!impl_ || impl_->isFloat() != s.floatVCycle) {
-            if (s.floatVCycle)
+        if (!impl_ || impl_->isFloat() != s.system.amg.floatVCycle) {
+            if (s.system.amg.floatVCycle)
                 impl_ = std::make_unique<GpuMgpbdCore<float>>(options_);
             else
                 impl_ = std::make_unique<GpuMgpbdCore<double>>(options_);

@@ -15,7 +15,7 @@
 //   after the loop      contacts projected on the device (§5.4), p downloaded; unilateral
 //                       constraints and self contacts then on the CPU, as the CPU solver.
 // As on the CPU, everything is double but the V-cycle, which runs on float copies of the
-// hierarchy when MgpbdSettings::floatVCycle (the default): it streams ~33 matrices per PCG
+// hierarchy when AmgOptions::floatVCycle (the default): it streams ~33 matrices per PCG
 // iteration against PCG's one, so float halves the solve's memory traffic.
 // The line search and inexact solves (MgpbdSettings) run on the device too. Settings with
 // no GPU version (primal system, primal residual, Gauss-Seidel smoother, strain candidates)

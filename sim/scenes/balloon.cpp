@@ -76,7 +76,7 @@ std::string build(World& world, const SceneParams& params) {
     world.settings.iterations = 5;
     // MGPBD's frame budget (12 ms by default) lowered: its frame, the other stages included,
     // then stays near 16 ms; the pressure is projected after its loop anyway.
-    world.settings.block<MgpbdSettings>().frameBudgetMs = 8;
+    world.settings.block<MgpbdSettings>().budget.frameMs = 8;
     world.bumpTopology();
     return {};
 }

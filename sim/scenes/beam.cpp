@@ -35,12 +35,12 @@ std::string build(World& world, const SceneParams& params) {
     // six strain rows give the dual system the beam's bending stiffness
     // (docs/notes/soft-bodies.md).
     world.settings.block<MgpbdSettings>().relaxation = 1.0;
-    world.settings.block<MgpbdSettings>().primalResidual = true;
+    world.settings.block<MgpbdSettings>().system.primalResidual = true;
     // Double-precision V-cycle: the six rows make A singular apart from alpha~, with
     // eigenvalues spanning a ratio below float's epsilon. With the float V-cycle the beam
     // blows up at dt = 30 ms; in double it holds (pbd-bench softbody --scene beam --dt 0.03
     // --vcycle-precision double|float; docs/notes/mgpbd-linear-solve.md).
-    world.settings.block<MgpbdSettings>().floatVCycle = false;
+    world.settings.block<MgpbdSettings>().system.amg.floatVCycle = false;
     // Small steps by default, 8 substeps x 2 iterations: the tip sags far less than with one
     // long step (whose 20 iterations MGPBD's budget cannot hold as a global step here) and the
     // frame stays inside the scene's 10 ms. More substeps sag less still, but cost MGPBD more

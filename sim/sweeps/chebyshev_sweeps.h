@@ -12,7 +12,7 @@
 //   PBD; particles of zero inverse mass (pins, kinematic) never move. XPBD's lambda is left as the
 //   sweeps made it (extrapolated with the positions it raised hanging_cloth's peak strain).
 //
-// Used by MGPBD's budget sweeps (MgpbdSettings::sweepChebyshevRho); why and how far it helps:
+// Used by MGPBD's budget sweeps (MgpbdFallbackSweeps::chebyshevRho); why and how far it helps:
 // docs/notes/accelerated-sweeps.md. The buffers are members, reused from run to
 // run: no allocation once they have grown.
 #include <cstdint>

@@ -7,7 +7,7 @@
 // whole line at once, where a point sweep passes a correction on by one edge per sweep; a
 // sheet hanging from two corners carries its weight to the pins along such lines.
 //
-// Used by MGPBD's budget sweeps with MgpbdSettings::lineSweeps. On a hanging sheet they leave
+// Used by MGPBD's budget sweeps with MgpbdFallbackSweeps::lines. On a hanging sheet they leave
 // far less strain than point sweeps for about the same time; on contact scenes they give
 // worse one-frame peaks at impacts (docs/notes/accelerated-sweeps.md).
 //

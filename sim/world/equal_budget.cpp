@@ -24,7 +24,7 @@ void setBudgetKnob(Settings& settings, const std::string& method, double knob) {
         // One iteration: where no global step fits, MGPBD sweeps at least the scene's
         // iterations whatever its budget; with one, the budget alone sets how many.
         settings.iterations = 1;
-        settings.block<MgpbdSettings>().frameBudgetMs = std::max(knob, 0.05);
+        settings.block<MgpbdSettings>().budget.frameMs = std::max(knob, 0.05);
     } else {
         settings.iterations = n;
     }
@@ -40,7 +40,7 @@ void setBudgetKnob(World& world, const std::string& method, double knob) {
 
 double budgetKnob(const World& world, const std::string& method) {
     if (method == "xpbd-small") return world.settings.substeps;
-    if (method == "mgpbd") return world.settings.block<MgpbdSettings>().frameBudgetMs;
+    if (method == "mgpbd") return world.settings.block<MgpbdSettings>().budget.frameMs;
     return world.settings.iterations;
 }
 

@@ -51,8 +51,8 @@ double residualGap(const CsrMatrix& A, const std::vector<double>& x, const Vecto
     return norm(Ad) / norm(b);
 }
 
-MgpbdSettings amgSettings(bool floatCycle, MgpbdSmoother smoother) {
-    MgpbdSettings s;
+AmgOptions amgSettings(bool floatCycle, MgpbdSmoother smoother) {
+    AmgOptions s;
     s.coarseSize = 60;  // several levels on a small cloth
     s.floatVCycle = floatCycle;
     s.smoother = smoother;
@@ -74,7 +74,7 @@ TYPED_TEST(AmgPcg, VcycleMatchesAmgHierarchy) {
     makeProblem(problem, 16, random);
     const CsrMatrix& A = problem.A;
     for (MgpbdSmoother smoother : {MgpbdSmoother::Chebyshev, MgpbdSmoother::Jacobi}) {
-        const MgpbdSettings settings = amgSettings(std::is_same_v<T, float>, smoother);
+        const AmgOptions settings = amgSettings(std::is_same_v<T, float>, smoother);
         AmgHierarchy amg;
         amg.setup(A, settings);
         amg.refresh(A);
@@ -105,7 +105,7 @@ TYPED_TEST(AmgPcg, PcgMatchesCpuPcgAndBatchingChangesNothing) {
     makeProblem(problem, 16, random);
     const CsrMatrix& A = problem.A;
     const bool floatCycle = std::is_same_v<T, float>;
-    const MgpbdSettings settings = amgSettings(floatCycle, MgpbdSmoother::Chebyshev);
+    const AmgOptions settings = amgSettings(floatCycle, MgpbdSmoother::Chebyshev);
     const double tolerance = floatCycle ? 1e-8 : 1e-10;
     AmgHierarchy amg;
     amg.setup(A, settings);

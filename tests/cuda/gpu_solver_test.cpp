@@ -56,11 +56,11 @@ TEST(GpuMgpbd, OneOuterIterationEqualsTheCpuSolvers) {
         s.maxIterations = 1;
         s.atol = 0;
         s.relaxation = lineSearch ? 1.0 : random.uniform(0.25, 1.0);
-        s.lineSearch = lineSearch;
+        s.step.lineSearch = lineSearch;
         s.pcgTolerance = floatCycle ? 1e-10 : 1e-11;
-        s.pcgMaxIterations = 1000;
-        s.coarseSize = 60;
-        s.floatVCycle = floatCycle;
+        s.system.pcgMaxIterations = 1000;
+        s.system.amg.coarseSize = 60;
+        s.system.amg.floatVCycle = floatCycle;
         World cpu = copyOf(base), gpu = copyOf(base);
         const Real dt = base.settings.substepDt();
         MgpbdSolver cpuSolver;
@@ -127,7 +127,7 @@ TEST(GpuMgpbd, SettingsWithoutAGpuVersionRunTheCpuSolver) {
     SCOPED_TRACE(random.trace());
     World base;
     test::clothWorld(base, 8, random);
-    base.settings.block<sim::MgpbdSettings>().primalResidual = true;
+    base.settings.block<sim::MgpbdSettings>().system.primalResidual = true;
     World cpu = copyOf(base), gpu = copyOf(base);
     MgpbdSolver cpuSolver;
     GpuMgpbdSolver gpuSolver;

@@ -161,7 +161,7 @@ TEST(Linalg, GalerkinProductsMatchMultiplyNumeric) {
     FreshRandom random;
     SCOPED_TRACE(random.trace());
     const CsrMatrix A = clothMatrix(14, random);
-    MgpbdSettings settings;
+    AmgOptions settings;
     settings.coarseSize = 50;
     AmgHierarchy amg;
     amg.setup(A, settings);

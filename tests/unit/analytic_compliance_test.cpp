@@ -26,7 +26,7 @@ void buildChain(World& world, SolverKind solver, int substeps) {
     world.settings.iterations = 100;  // Gauss-Seidel converged on three links
     world.settings.gravity = Vec3(0, -kGravity, 0);
     // Converged global solves, no sweeps
-    world.settings.block<sim::MgpbdSettings>().frameBudgetMs = 0;
+    world.settings.block<sim::MgpbdSettings>().budget.frameMs = 0;
     kChain.build(world);
 }
 

@@ -27,10 +27,10 @@ double tipDeflection(double dt, bool strainRows, int frames) {
     w.settings.substeps = 1;  // one step of dt (the scene's default is 8 substeps)
     // The Newton method's property: converged solves (no budget) and no XPBD sweeps (whose
     // own result depends on dt; with the live 20 the dt-30 ms tip is -4.6e-8 m, measured).
-    w.settings.block<sim::MgpbdSettings>().frameBudgetMs = 0;
-    w.settings.block<sim::MgpbdSettings>().localSweeps = 0;
+    w.settings.block<sim::MgpbdSettings>().budget.frameMs = 0;
+    w.settings.block<sim::MgpbdSettings>().sweeps.local = 0;
     if (!strainRows) {  // the paper's configuration: eq. 2 without g, omega 0.1
-        w.settings.block<sim::MgpbdSettings>().primalResidual = false;
+        w.settings.block<sim::MgpbdSettings>().system.primalResidual = false;
         w.settings.block<sim::MgpbdSettings>().relaxation = 0.1;
     }
     const std::vector<int> tip = sim::particlesAtMaxX(w.particles.x);

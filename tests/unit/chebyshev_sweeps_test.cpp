@@ -120,7 +120,7 @@ TEST(ChebyshevSweeps, LowerMgpbdStrainOnTheHangingCloth) {
     // 14 a substep. 300 frames measured: peak max strain 0.0061 with the acceleration
     // (rho 0.97), 0.0197 without; the first 40 frames hold the first swing's peak.
     const Real without =
-        hangingClothPeakStrain(40, [](MgpbdSettings& s) { s.sweepChebyshevRho = 0; });
+        hangingClothPeakStrain(40, [](MgpbdSettings& s) { s.sweeps.chebyshevRho = 0; });
     const Real with = hangingClothPeakStrain(40, [](MgpbdSettings&) {});  // the defaults
     EXPECT_LT(with, 0.6 * without) << "without " << without << ", with " << with;
 }
@@ -151,18 +151,18 @@ TEST(ChebyshevSweeps, MoreBudgetNeverRaisesTheFreeClothStrain) {
     // against 0.0061 at 12 ms (no global step fitting there): more budget, 20x the strain.
     const auto peakAt = [](Real budgetMs, bool lines) {
         return hangingClothPeakStrain(40, [&](MgpbdSettings& s) {
-            s.frameBudgetMs = budgetMs;
-            s.lineSweeps = lines;
+            s.budget.frameMs = budgetMs;
+            s.sweeps.lines = lines;
         });
     };
     const Real at12 = peakAt(12, true), at24 = peakAt(24, true);
     EXPECT_LE(at24, at12) << "12 ms " << at12 << ", 24 ms " << at24;
-    // With lineSweeps off the 24 ms budget takes its global step, as before.
+    // With sweeps.lines off the 24 ms budget takes its global step, as before.
     World world;
     ASSERT_EQ(loadScene(world, "hanging_cloth", 32), "");
     world.setSolver(SolverKind::MGPBD);
-    world.settings.block<sim::MgpbdSettings>().frameBudgetMs = 24;
-    world.settings.block<sim::MgpbdSettings>().lineSweeps = false;
+    world.settings.block<sim::MgpbdSettings>().budget.frameMs = 24;
+    world.settings.block<sim::MgpbdSettings>().sweeps.lines = false;
     world.step();
     EXPECT_GT(world.solver().stats().iterations, 0);
     EXPECT_GT(peakAt(24, false), 5 * at24);

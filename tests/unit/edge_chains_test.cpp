@@ -130,8 +130,8 @@ TEST(EdgeChains, LineSweepsLowerMgpbdStrainOnTheHangingCloth) {
     // Lines alone: the acceleration has its own test (chebyshev_sweeps_test.cpp).
     auto peak = [](bool lines) {
         return hangingClothPeakStrain(40, [&](MgpbdSettings& s) {
-            s.lineSweeps = lines;
-            s.sweepChebyshevRho = 0;
+            s.sweeps.lines = lines;
+            s.sweeps.chebyshevRho = 0;
         });
     };
     const Real point = peak(false), lines = peak(true);

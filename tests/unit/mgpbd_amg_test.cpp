@@ -47,7 +47,7 @@ CsrMatrix poisson2d(int n) {
     return A;
 }
 
-int poissonIterations(int n, MgpbdSettings s = {}) {
+int poissonIterations(int n, AmgOptions s = {}) {
     CsrMatrix A = poisson2d(n);
     s.candidates = MgpbdCandidates::Constant;
     AmgHierarchy amg;
@@ -71,11 +71,11 @@ TEST(MgpbdAmg, PoissonIterationsGrowSlowly) {
     // 17 -> 34, which does not meet 1.5x (UA's known energy mismatch); it is only checked
     // to converge here.
     // The smoother is the multigrid smoother (2 + 2 sweeps of Chebyshev degree 3 on
-    // [rho/30, 1.1 rho]), not MgpbdSettings' cloth default (1 + 1 sweep of degree 16 on
-    // [rho/2000, 1.1 rho]): that one is a strong polynomial preconditioner chosen because on
+    // [rho/30, 1.1 rho]), not AmgOptions' cloth default (1 + 1 sweep of a higher degree on a
+    // wider interval): that one is a strong polynomial preconditioner chosen because on
     // the cloth dual system the coarse correction does not pay (docs/architecture.md, MGPBD),
     // and on Poisson its SA iterations grow 14 -> 21 (64^2 -> 256^2), measured.
-    MgpbdSettings sa;
+    AmgOptions sa;
     sa.smoothedAggregation = true;
     sa.smoothingSweeps = 2;
     sa.chebyshevDegree = 3;
@@ -111,7 +111,7 @@ TEST_P(MgpbdSmoothers, VCycleIsSymmetric) {
     const auto [smoother, useFloat] = GetParam();
     ClothSystem cs;
     buildClothSystem(24, cs);
-    MgpbdSettings s;
+    AmgOptions s;
     s.smoother = smoother;
     s.floatVCycle = useFloat;
     s.coarseSize = 100;
@@ -146,7 +146,7 @@ TEST(MgpbdAmg, ProlongatorColumnsOrthonormal) {
     singleThread();
     ClothSystem cs;
     buildClothSystem(16, cs);
-    MgpbdSettings s;
+    AmgOptions s;
     s.coarseSize = 50;
     AmgHierarchy amg;
     amg.setup(cs.system.A, s);
@@ -165,7 +165,7 @@ TEST(MgpbdAmg, GalerkinMatchesDenseProduct) {
     ClothSystem cs;
     buildClothSystem(12, cs);
     for (bool sa : {false, true}) {
-        MgpbdSettings s;
+        AmgOptions s;
         s.coarseSize = 30;
         s.smoothedAggregation = sa;
         AmgHierarchy amg;
@@ -200,12 +200,12 @@ TEST(MgpbdAmg, ClothCoarseCorrectionDoesNotImproveTheConditioning) {
     system.update(world.context());
     system.assemble(world.context(), world.settings.substepDt(), Vector(system.rows(), 0.0));
     const int n = system.rows();
-    MgpbdSettings twoGrid;  // the live smoother
-    twoGrid.floatVCycle = false;
-    twoGrid.coarseSize = 60;
-    MgpbdSettings oneLevel = twoGrid.dualAmgSettings(false);
-    twoGrid.clothCoarseLevels = true;
-    twoGrid = twoGrid.dualAmgSettings(false);
+    MgpbdLinearSystem live;  // the live smoother
+    live.amg.floatVCycle = false;
+    live.amg.coarseSize = 60;
+    const AmgOptions oneLevel = live.dualAmgOptions(false);
+    live.clothCoarseLevels = true;
+    const AmgOptions twoGrid = live.dualAmgOptions(false);
     const Eigen::MatrixXd A = dense(system.A);
     const Eigen::MatrixXd root = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(A).operatorSqrt();
     struct Result {
@@ -213,7 +213,7 @@ TEST(MgpbdAmg, ClothCoarseCorrectionDoesNotImproveTheConditioning) {
         Real lambdaMin = 0, lambdaMax = 0;
         int pcgIterations = 0;
     };
-    const auto measure = [&](const MgpbdSettings& s) {
+    const auto measure = [&](const AmgOptions& s) {
         AmgHierarchy amg;
         amg.setup(system.A, s);
         Eigen::MatrixXd B(n, n);

@@ -1,4 +1,4 @@
-// The dual system solved through its primal form (PrimalSystem, MgpbdSettings::primalSystem):
+// The dual system solved through its primal form (PrimalSystem, MgpbdLinearSystem::primal):
 // the Woodbury identity against a dense dual solve, the dual residual it reports, the nodal
 // AMG (orthonormal prolongators, symmetric V-cycle with block smoothing), PCG iteration
 // counts on hanging-cloth systems, and the solver's fallback to the dual system.
@@ -100,7 +100,7 @@ TEST(PrimalSystem, WoodburySolveEqualsDenseDualSolve) {
     EXPECT_NEAR(s.primal.dualResidualNorm(s.world.context(), s.dual, r), trueDual, 1e-8 * trueDual);
 }
 
-AmgHierarchy nodalHierarchy(Systems& s, const MgpbdSettings& settings) {
+AmgHierarchy nodalHierarchy(Systems& s, const AmgOptions& settings) {
     AmgHierarchy amg;
     s.primal.setupAmg(s.world.context(), settings, amg);
     return amg;
@@ -111,7 +111,7 @@ TEST(PrimalSystem, NodalProlongatorsOrthonormalAndGalerkinExact) {
     Systems s;
     build(12, 0.3, s);
     for (int candidates : {3, 6}) {
-        MgpbdSettings settings = MgpbdSettings{}.primalAmgSettings();
+        AmgOptions settings = MgpbdLinearSystem{}.primalAmgOptions();
         settings.candidateCount = candidates;
         settings.coarseSize = 40;
         settings.smoothedAggregation = false;  // tentative P: orthonormal columns per aggregate
@@ -143,7 +143,7 @@ TEST(PrimalSystem, NodalVCycleIsSymmetric) {
     singleThread();
     Systems s;
     build(16, 0.3, s);
-    MgpbdSettings settings = MgpbdSettings{}.primalAmgSettings();
+    AmgOptions settings = MgpbdLinearSystem{}.primalAmgOptions();
     settings.floatVCycle = false;
     settings.coarseSize = 60;
     AmgHierarchy amg = nodalHierarchy(s, settings);
@@ -163,7 +163,7 @@ TEST(PrimalSystem, BlockVCycleEqualsCsrVCycle) {
     singleThread();
     Systems s;
     build(16, 0.3, s);
-    MgpbdSettings settings = MgpbdSettings{}.primalAmgSettings();
+    AmgOptions settings = MgpbdLinearSystem{}.primalAmgOptions();
     settings.floatVCycle = false;
     settings.coarseSize = 60;
     std::mt19937 rng(9);
@@ -206,8 +206,8 @@ TEST(PrimalSystemSlow, HangingClothPcgIterations) {
         for (int res : {32, 64, 128, 256}) {
             Systems s;
             build(res, 0.0, s, wave);
-            const MgpbdSettings settings =
-                s.world.settings.block<sim::MgpbdSettings>().primalAmgSettings();
+            const AmgOptions settings =
+                s.world.settings.block<sim::MgpbdSettings>().system.primalAmgOptions();
             AmgHierarchy amg = nodalHierarchy(s, settings);
             Vector dlambda;
             PcgWorkspace work;
@@ -232,12 +232,12 @@ TEST(PrimalSystem, SolverStepMatchesDualSystem) {
         Systems s;
         build(8, 0.3, s);
         MgpbdSettings& m = s.world.settings.block<sim::MgpbdSettings>();
-        m.primalSystem = primal;
+        m.system.primal = primal;
         m.maxIterations = 1;
         m.relaxation = 1.0;
         m.atol = 0;
         m.pcgTolerance = 1e-12;
-        m.pcgMaxIterations = 1000;
+        m.system.pcgMaxIterations = 1000;
         MgpbdSolver solver;
         solver.solve(s.world.context(), s.world.settings.substepDt());
         EXPECT_EQ(solver.usedPrimal(), primal);
@@ -257,7 +257,7 @@ TEST(PrimalSystem, ZeroComplianceFallsBackToDual) {
     world.settings.stretch.compliance = 0;
     // The paper keeps alpha~ = 0 on compliance-0 rows
     world.settings.block<sim::MgpbdSettings>().applyPaperPreset();
-    world.settings.block<sim::MgpbdSettings>().primalSystem = true;
+    world.settings.block<sim::MgpbdSettings>().system.primal = true;
     world.setSolver(SolverKind::MGPBD);
     world.step();
     const auto& solver = static_cast<const MgpbdSolver&>(world.solver());
@@ -282,17 +282,17 @@ TEST(PrimalSystem, SwitchingSystemsAcrossATopologyChange) {
     world.settings.block<sim::MgpbdSettings>().atol = 0;  // every frame solves
     world.settings.block<sim::MgpbdSettings>().maxIterations = 2;
     // Two levels or more, before and after the cut
-    world.settings.block<sim::MgpbdSettings>().coarseSize = 50;
+    world.settings.block<sim::MgpbdSettings>().system.amg.coarseSize = 50;
     // Global steps on the free cloth too
-    world.settings.block<sim::MgpbdSettings>().lineSweeps = false;
-    world.settings.block<sim::MgpbdSettings>().clothCoarseLevels = true;
+    world.settings.block<sim::MgpbdSettings>().sweeps.lines = false;
+    world.settings.block<sim::MgpbdSettings>().system.clothCoarseLevels = true;
     world.step();  // dual hierarchy for the full sheet
-    world.settings.block<sim::MgpbdSettings>().primalSystem = true;
+    world.settings.block<sim::MgpbdSettings>().system.primal = true;
     world.step();
     world.constraints.distance.resize(world.constraints.distance.size() / 2);  // a cut
     world.bumpTopology();
     world.step();  // primal, new structure
-    world.settings.block<sim::MgpbdSettings>().primalSystem = false;
+    world.settings.block<sim::MgpbdSettings>().system.primal = false;
     world.step();  // dual again: must set up for the new A
     {
         const auto& solver = static_cast<const MgpbdSolver&>(world.solver());
@@ -300,7 +300,7 @@ TEST(PrimalSystem, SwitchingSystemsAcrossATopologyChange) {
         ASSERT_GE(solver.hierarchy().levelCount(), 2);
         EXPECT_EQ(solver.hierarchy().prolongator(0).rows, solver.dualSystem().rows());
     }
-    world.settings.block<sim::MgpbdSettings>().primalSystem = true;
+    world.settings.block<sim::MgpbdSettings>().system.primal = true;
     world.step();
     for (const Vec3& x : world.particles.x) ASSERT_TRUE(x.allFinite());
     const auto& solver = static_cast<const MgpbdSolver&>(world.solver());

@@ -67,9 +67,9 @@ TEST(MgpbdSolver, OneOuterIterationEqualsDenseDirectSolve) {
     world.settings.block<sim::MgpbdSettings>().relaxation = 1.0;
     world.settings.block<sim::MgpbdSettings>().atol = 0;
     world.settings.block<sim::MgpbdSettings>().pcgTolerance = 1e-14;
-    world.settings.block<sim::MgpbdSettings>().pcgMaxIterations = 1000;
+    world.settings.block<sim::MgpbdSettings>().system.pcgMaxIterations = 1000;
     // A real multilevel hierarchy even this small
-    world.settings.block<sim::MgpbdSettings>().coarseSize = 10;
+    world.settings.block<sim::MgpbdSettings>().system.amg.coarseSize = 10;
     MgpbdSolver solver;
     solver.solve(world.context(), dt);
     ASSERT_EQ(solver.stats().iterations, 1);
@@ -92,12 +92,12 @@ TEST(MgpbdSolver, HangingClothPcgIterations) {
         system.update(world.context());
         system.assemble(world.context(), world.settings.substepDt(), Vector(system.rows(), 0.0));
         AmgHierarchy amg;
-        amg.setup(system.A, world.settings.block<sim::MgpbdSettings>());
+        amg.setup(system.A, world.settings.block<sim::MgpbdSettings>().system.amg);
         Vector x;
         PcgWorkspace work;
         const PcgResult r = pcg(
             system.A, system.b, x, [&](const Vector& in, Vector& z) { amg.vcycle(in, z); }, 1e-5,
-            1000, work, world.settings.block<sim::MgpbdSettings>().floatVCycle);
+            1000, work, world.settings.block<sim::MgpbdSettings>().system.amg.floatVCycle);
         EXPECT_LT(r.relativeResidual, 1e-5) << "N = " << res;
         EXPECT_LE(r.iterations, 80) << "N = " << res;
         std::printf("N = %d: %d PCG iterations to 1e-5\n", res, r.iterations);
@@ -114,7 +114,7 @@ TEST(MgpbdSolver, HangingClothStepsWithoutNaN) {
     // So that every frame runs all 5 iterations
     world.settings.block<sim::MgpbdSettings>().atol = 1e-9;
     // Global steps on the free cloth too
-    world.settings.block<sim::MgpbdSettings>().lineSweeps = false;
+    world.settings.block<sim::MgpbdSettings>().sweeps.lines = false;
     for (int f = 0; f < 5; ++f) world.step();
     for (const Vec3& x : world.particles.x) ASSERT_TRUE(x.allFinite());
     EXPECT_GT(world.solver().stats().residualHistory.size(), 1u);
@@ -150,8 +150,8 @@ TEST(MgpbdSolver, LineSearchNeverRaisesTheResidual) {
         s.relaxation = 1;
         s.maxIterations = 12;
         s.atol = 0;
-        s.lineSearch = lineSearch;
-        s.lineSearchHalvings = 30;
+        s.step.lineSearch = lineSearch;
+        s.step.lineSearchHalvings = 30;
         MgpbdSolver solver;
         solver.solve(world.context(), world.settings.substepDt());
         for (const Vec3& x : world.particles.p) EXPECT_TRUE(x.allFinite());
@@ -187,7 +187,7 @@ TEST(MgpbdSolver, WatchdogEndsOnTheBestState) {
         s.maxIterations = iterations;
         s.atol = 0;
         s.relaxation = 1;  // full steps, which overshoot on this crumpled sheet
-        s.watchdogSteps = watchdog;
+        s.step.watchdogSteps = watchdog;
         MgpbdSolver solver;
         solver.solve(world.context(), world.settings.substepDt());
         return Run{solver.stats(), solver.mgpbdStats(), world.particles.p};
@@ -232,8 +232,8 @@ TEST(MgpbdSolver, WatchdogActsOnlyWithoutABudget) {
         World world;
         EXPECT_EQ(loadScene(world, "mgpbd_cloth", 0), "");  // res 64
         world.setSolver(SolverKind::MGPBD);
-        world.settings.block<sim::MgpbdSettings>().watchdogSteps = watchdog;
-        world.settings.block<sim::MgpbdSettings>().frameBudgetMs = budgetMs;
+        world.settings.block<sim::MgpbdSettings>().step.watchdogSteps = watchdog;
+        world.settings.block<sim::MgpbdSettings>().budget.frameMs = budgetMs;
         bool any = false;
         for (int f = 0; f < 20; ++f) {
             world.step();
@@ -244,10 +244,10 @@ TEST(MgpbdSolver, WatchdogActsOnlyWithoutABudget) {
         return world.particles.x;
     };
     // The paper preset keeps the figures' settings: no watchdog, PCG cap 100.
-    EXPECT_EQ(MgpbdSettings{}.watchdogSteps, 20);
-    EXPECT_EQ(MgpbdSettings::paperPreset().watchdogSteps, 0);
-    EXPECT_EQ(MgpbdSettings::paperPreset().pcgMaxIterations, 100);
-    const Real live = MgpbdSettings{}.frameBudgetMs;
+    EXPECT_EQ(MgpbdSettings{}.step.watchdogSteps, 20);
+    EXPECT_EQ(MgpbdSettings::paperPreset().step.watchdogSteps, 0);
+    EXPECT_EQ(MgpbdSettings::paperPreset().system.pcgMaxIterations, 100);
+    const Real live = MgpbdSettings{}.budget.frameMs;
     ASSERT_GT(live, 0);
     bool budgetedRollback = true;
     EXPECT_EQ(run(1, live, &budgetedRollback), run(0, live));
@@ -259,9 +259,9 @@ TEST(MgpbdSolver, WatchdogActsOnlyWithoutABudget) {
     prepare(world, 12, 0.4);
     MgpbdSettings& s = world.settings.block<sim::MgpbdSettings>();
     s.applyLivePreset();
-    s.frameBudgetMs = 0;
+    s.budget.frameMs = 0;
     s.atol = 0;
-    s.watchdogSteps = 1;
+    s.step.watchdogSteps = 1;
     MgpbdSolver solver;
     solver.solve(world.context(), world.settings.substepDt());
     const std::vector<Real>& h = solver.stats().residualHistory;
@@ -280,10 +280,10 @@ TEST(MgpbdSolver, InexactSolvesStopAtTheOuterTolerance) {
         prepare(world, 32, 0.0);
         MgpbdSettings& s = world.settings.block<sim::MgpbdSettings>();
         s.relaxation = 1;
-        s.lineSearch = true;
+        s.step.lineSearch = true;
         s.maxIterations = atol > 0 ? 10 : 0;
         s.atol = atol;
-        s.inexactSolves = inexact;
+        s.system.inexactSolves = inexact;
         MgpbdSolver solver;
         solver.solve(world.context(), world.settings.substepDt());
         return std::make_pair(solver.stats(), solver.mgpbdStats().pcgIterations);
@@ -306,7 +306,7 @@ TEST(MgpbdSolver, ReportListsTheTypedFigures) {
     singleThread();
     World world;
     prepare(world, 12, 0.4);
-    world.settings.block<sim::MgpbdSettings>().frameBudgetMs = 0;
+    world.settings.block<sim::MgpbdSettings>().budget.frameMs = 0;
     MgpbdSolver solver;
     solver.solve(world.context(), world.settings.substepDt());
     const SolverStats& report = solver.stats();
@@ -333,7 +333,7 @@ TEST(MgpbdSolver, ReportListsTheTypedFigures) {
 TEST(MgpbdSolver, BadSettingIsNamed) {
     singleThread();
     Settings s;
-    s.block<sim::MgpbdSettings>().strengthTheta = -1;
+    s.block<sim::MgpbdSettings>().system.amg.strengthTheta = -1;
     EXPECT_NE(s.validate().find("'mgpbd-theta' = -1"), std::string::npos) << s.validate();
 }
 
@@ -372,8 +372,8 @@ TEST(MgpbdSolver, GrabDraggingTheStiffBeamWithoutABudgetStaysSlow) {
         World world;
         ASSERT_EQ(loadScene(world, "beam", 4), "");
         world.setSolver(SolverKind::MGPBD);
-        world.settings.block<sim::MgpbdSettings>().frameBudgetMs = 0;
-        world.settings.block<sim::MgpbdSettings>().watchdogSteps = watchdog;
+        world.settings.block<sim::MgpbdSettings>().budget.frameMs = 0;
+        world.settings.block<sim::MgpbdSettings>().step.watchdogSteps = watchdog;
         const int grabbed = 7;
         Vec3 target = world.particles.x[grabbed];
         Real fastest = 0;
@@ -404,7 +404,7 @@ TEST(MgpbdSolverSlow, PaperBeamAtDt30msConvergesThroughItsFirstOvershoot) {
     ASSERT_EQ(loadScene(world, "beam", 16), "");
     world.setSolver(SolverKind::MGPBD);
     world.settings.block<sim::MgpbdSettings>().applyPaperPreset();
-    world.settings.block<sim::MgpbdSettings>().primalResidual = true;
+    world.settings.block<sim::MgpbdSettings>().system.primalResidual = true;
     world.settings.block<sim::MgpbdSettings>().maxIterations = 20;
     world.settings.iterations = 20;
     world.settings.frameDt = 0.03;
@@ -420,7 +420,7 @@ TEST(MgpbdSolverSlow, PaperBeamAtDt30msConvergesThroughItsFirstOvershoot) {
     EXPECT_LT(moved, 1e-5) << "largest displacement " << moved << " m";
 }
 
-// MgpbdSettings::clothCoarseLevels: under the live defaults a cloth system's dual V-cycle is
+// MgpbdLinearSystem::clothCoarseLevels: under the live defaults a cloth system's dual V-cycle is
 // one level (the smoother alone); a tet system keeps its AMG levels, and so does the paper
 // preset on cloth.
 TEST(MgpbdSolver, ClothDualIsOneLevelTetDualKeepsItsLevels) {
@@ -431,9 +431,9 @@ TEST(MgpbdSolver, ClothDualIsOneLevelTetDualKeepsItsLevels) {
         world.setSolver(SolverKind::MGPBD);
         if (paper) world.settings.block<sim::MgpbdSettings>().applyPaperPreset();
         // A global step whatever it costs
-        world.settings.block<sim::MgpbdSettings>().frameBudgetMs = 0;
+        world.settings.block<sim::MgpbdSettings>().budget.frameMs = 0;
         world.settings.block<sim::MgpbdSettings>().maxIterations = 1;
-        world.settings.block<sim::MgpbdSettings>().coarseSize = 40;
+        world.settings.block<sim::MgpbdSettings>().system.amg.coarseSize = 40;
         world.step();
         return static_cast<const MgpbdSolver&>(world.solver()).hierarchy().levelCount();
     };
@@ -444,8 +444,8 @@ TEST(MgpbdSolver, ClothDualIsOneLevelTetDualKeepsItsLevels) {
 
 // The frame budget is the user's milliseconds, split evenly over the substeps (mgpbd_settings.h):
 // each substep of bunny_squash (a global step per substep) and of hanging_cloth (sweeps) gets
-// frameBudgetMs / substeps of work, and spends no more than twice that: a started outer
-// iteration may finish its solve (budgetMinPcgIterations), which takes bunny_squash to 1.72x
+// budget.frameMs / substeps of work, and spends no more than twice that: a started outer
+// iteration may finish its solve (budget.minPcgIterations), which takes bunny_squash to 1.72x
 // its share (docs/notes/testing-and-ci.md).
 TEST(MgpbdSolver, EachSubstepSpendsItsShareOfTheFrameBudget) {
     singleThread();
@@ -454,7 +454,7 @@ TEST(MgpbdSolver, EachSubstepSpendsItsShareOfTheFrameBudget) {
         ASSERT_EQ(loadScene(world, name, 0), "");
         world.setSolver(SolverKind::MGPBD);
         ASSERT_GE(world.settings.substeps, 2) << name;
-        const double share = world.settings.block<sim::MgpbdSettings>().frameBudgetMs *
+        const double share = world.settings.block<sim::MgpbdSettings>().budget.frameMs *
                              kWorkUnitsPerMs / world.settings.substeps;
         double worst = 0;
         for (int f = 0; f < 20; ++f) {

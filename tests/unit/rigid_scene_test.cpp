@@ -51,7 +51,7 @@ TEST(RigidSceneSlow, ThousandFramesOnEverySolver) {
         w.setSolver(kind);
         // MGPBD's full defaults take minutes here
         w.settings.block<sim::MgpbdSettings>().maxIterations = 3;
-        w.settings.block<sim::MgpbdSettings>().pcgMaxIterations = 20;
+        w.settings.block<sim::MgpbdSettings>().system.pcgMaxIterations = 20;
         for (int f = 0; f < 1000; ++f) w.step();
         bool finite = true;
         for (int i = 0; i < w.particles.size(); ++i) finite &= w.particles.x[i].allFinite();

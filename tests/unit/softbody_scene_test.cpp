@@ -147,7 +147,7 @@ TEST(SoftbodyScenes, RunFiniteUnderAvailableSolvers) {
             w.setSolver(kind);
             w.settings.iterations = std::min(w.settings.iterations, 10);
             w.settings.block<sim::MgpbdSettings>().maxIterations = 2;
-            w.settings.block<sim::MgpbdSettings>().pcgMaxIterations = 20;
+            w.settings.block<sim::MgpbdSettings>().system.pcgMaxIterations = 20;
             for (int f = 0; f < 15; ++f) w.step();
             EXPECT_TRUE(allFinite(w)) << name << " " << sim::solverName(kind);
             EXPECT_FALSE(w.triangles.empty()) << name;

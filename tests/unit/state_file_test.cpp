@@ -38,10 +38,10 @@ World load(const Case& c) {
     EXPECT_EQ(loadScene(w, c.scene, c.resolution), "");
     w.setSolver(c.solver);
     if (c.mgpbdCoarseSize > 0) {  // a multilevel AMG, also on cloth
-        w.settings.block<sim::MgpbdSettings>().coarseSize = c.mgpbdCoarseSize;
-        w.settings.block<sim::MgpbdSettings>().clothCoarseLevels = true;
+        w.settings.block<sim::MgpbdSettings>().system.amg.coarseSize = c.mgpbdCoarseSize;
+        w.settings.block<sim::MgpbdSettings>().system.clothCoarseLevels = true;
         // Global steps on the free cloth too
-        w.settings.block<sim::MgpbdSettings>().lineSweeps = false;
+        w.settings.block<sim::MgpbdSettings>().sweeps.lines = false;
     }
     return w;
 }

@@ -85,7 +85,7 @@ TEST(TearingSlow, TwoHundredRandomTearsKeepTheMeshValid) {
         copy.setSolver(kind);
         // MGPBD: a few cheap outer iterations; this checks robustness, not convergence.
         copy.settings.block<sim::MgpbdSettings>().maxIterations = 2;
-        copy.settings.block<sim::MgpbdSettings>().pcgMaxIterations = 20;
+        copy.settings.block<sim::MgpbdSettings>().system.pcgMaxIterations = 20;
         for (int f = 0; f < 300; ++f) copy.step();
         EXPECT_TRUE(finite(copy)) << solverName(kind);
     }

@@ -24,7 +24,7 @@ std::vector<CycleLevel<float>>& AmgHierarchy::cycleLevels<float>() {
     return cycleFloat_;
 }
 
-void AmgHierarchy::setup(const CsrMatrix& A0, const MgpbdSettings& settings,
+void AmgHierarchy::setup(const CsrMatrix& A0, const AmgOptions& settings,
                          const std::vector<Real>* strain) {
     settings_ = settings;
     a0_ = &A0;
@@ -47,9 +47,8 @@ void AmgHierarchy::setup(const CsrMatrix& A0, const MgpbdSettings& settings,
     buildLevels(std::move(B), columns, {}, 0);
 }
 
-void AmgHierarchy::setupNodal(const CsrMatrix& A0, const MgpbdSettings& settings,
-                              std::vector<Real> B, int columns, std::vector<int> nodeOf,
-                              int nodes) {
+void AmgHierarchy::setupNodal(const CsrMatrix& A0, const AmgOptions& settings, std::vector<Real> B,
+                              int columns, std::vector<int> nodeOf, int nodes) {
     settings_ = settings;
     a0_ = &A0;
     levels_.clear();
@@ -59,7 +58,7 @@ void AmgHierarchy::setupNodal(const CsrMatrix& A0, const MgpbdSettings& settings
 
 void AmgHierarchy::buildLevels(std::vector<Real> B, int columns, std::vector<int> nodeOf,
                                int nodes) {
-    const MgpbdSettings& settings = settings_;
+    const AmgOptions& settings = settings_;
     lambdaMax_.clear();
     nodeStart_.clear();
     for (int l = 0;; ++l) {
@@ -149,7 +148,7 @@ void AmgHierarchy::setupCycle() {
     c.resize(levelCount());
     for (int l = 0; l < levelCount(); ++l) {
         const CsrMatrix& A = op(l);
-        MgpbdSettings levelSettings = settings_;
+        AmgOptions levelSettings = settings_;
         if (l > 0 && settings_.coarseChebyshevDegree > 0)
             levelSettings.chebyshevDegree = settings_.coarseChebyshevDegree;
         c[l].smoother.setup(A, levelSettings,

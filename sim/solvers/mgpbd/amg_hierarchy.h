@@ -17,9 +17,9 @@
 #include <string>
 #include <vector>
 
+#include "sim/solvers/mgpbd/amg_options.h"
 #include "sim/solvers/mgpbd/bsr_matrix.h"
 #include "sim/solvers/mgpbd/csr_matrix.h"
-#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/smoother.h"
 #include "sim/solvers/mgpbd/sparse_product.h"
 
@@ -35,7 +35,7 @@ struct AmgLevel {
 template <class T>
 struct CycleLevel {
     CsrOf<T> A, P, R;  // float copies; empty for T = Real (the AmgLevel's are used)
-    // Block copies of a nodal level (MgpbdSettings::blockVCycle), used instead when `blocked`.
+    // Block copies of a nodal level (AmgOptions::blockVCycle), used instead when `blocked`.
     BsrOf<T> Ab, Pb, Rb;
     bool blocked = false;
     Smoother<T> smoother;
@@ -45,12 +45,12 @@ struct CycleLevel {
 class AmgHierarchy {
   public:
     // `strain` (rows x 6, column-major) is used when settings ask for strain candidates.
-    void setup(const CsrMatrix& A0, const MgpbdSettings& settings,
+    void setup(const CsrMatrix& A0, const AmgOptions& settings,
                const std::vector<Real>* strain = nullptr);
     // Setup for a system of nodes with several rows each (the primal system's particles,
     // x/y/z): aggregation by node on every level (a coarse node is an aggregate's columns)
     // and the given candidates B (rows x columns, column-major; rigid-body modes).
-    void setupNodal(const CsrMatrix& A0, const MgpbdSettings& settings, std::vector<Real> B,
+    void setupNodal(const CsrMatrix& A0, const AmgOptions& settings, std::vector<Real> B,
                     int columns, std::vector<int> nodeOf, int nodes);
     void refresh(const CsrMatrix& A0);
     // The cheap part of refresh: level 0's smoother (D^-1 or block inverses) and float copy
@@ -74,7 +74,7 @@ class AmgHierarchy {
     const CsrMatrix& galerkinIntermediate(int l) const { return levels_[l].AP; }
     Real smootherLambdaMax(int l) const;
     bool coarseIsDirect() const { return coarseDirect_; }
-    // Levels whose V-cycle runs on block copies (MgpbdSettings::blockVCycle).
+    // Levels whose V-cycle runs on block copies (AmgOptions::blockVCycle).
     int blockedLevels() const;
     // Work of one V-cycle, of one refresh and (an estimate) of one setup, in the
     // deterministic units of mgpbd_work.h, from the hierarchy's sizes at setup.
@@ -98,7 +98,7 @@ class AmgHierarchy {
     void factorCoarsest();
     void countWork();
 
-    MgpbdSettings settings_;
+    AmgOptions settings_;
     const CsrMatrix* a0_ = nullptr;
     std::vector<AmgLevel> levels_;
     std::vector<Real> lambdaMax_;

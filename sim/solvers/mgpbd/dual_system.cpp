@@ -171,7 +171,7 @@ void DualSystem::buildPattern(int rowCount) {
 
 void DualSystem::evaluate(const StepContext& ctx, Real dt, const Vector& lambda) {
     const Particles& P = ctx.particles;
-    const Real hardRatio = ctx.settings.block<MgpbdSettings>().hardRowRatio;
+    const Real hardRatio = ctx.settings.block<MgpbdSettings>().system.hardRowRatio;
     size_t type = 0;
     visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
         using Traits = std::decay_t<decltype(traits)>;
@@ -190,7 +190,7 @@ void DualSystem::evaluate(const StepContext& ctx, Real dt, const Vector& lambda)
                 const Vec3* g = eval.g(row);
                 for (int k = 0; k < eval.arity; ++k) grad_[slotStart_[r] + k] = g[k];
                 alphaTilde[r] = at * array[c].complianceScale;
-                if (alphaTilde[r] == 0 && hardRatio > 0) {  // MgpbdSettings::hardRowRatio
+                if (alphaTilde[r] == 0 && hardRatio > 0) {  // MgpbdLinearSystem::hardRowRatio
                     Real d = 0;
                     int k = 0;
                     for (int i : Traits::indices(array[c])) d += P.w[i] * g[k++].squaredNorm();

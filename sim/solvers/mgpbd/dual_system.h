@@ -27,7 +27,7 @@ class DualSystem {
     // changed; returns true if it did (so the AMG hierarchy must be rebuilt too).
     bool update(const StepContext& ctx);
     // Evaluates C and grad C at world.particles.p and b = -C - alpha~ lambda (eq. 3); rows of
-    // compliance 0 get alpha~ from MgpbdSettings::hardRowRatio.
+    // compliance 0 get alpha~ from MgpbdLinearSystem::hardRowRatio.
     void evaluate(const StepContext& ctx, Real dt, const Vector& lambda);
     // Fills A's values from the gradients of the last evaluate (row-parallel, in place).
     void fillMatrix(const StepContext& ctx);
@@ -38,7 +38,7 @@ class DualSystem {
     // dx_p = w_p sum_rows g_rp dlambda_r (eq. 5), for every particle.
     void positionDelta(const StepContext& ctx, const Vector& dlambda, std::vector<Vec3>& dx) const;
     // out[r] += grad C_r . v (grad C applied to a per-particle field; the primal residual's
-    // share of b, see MgpbdSettings::primalResidual).
+    // share of b, see MgpbdLinearSystem::primalResidual).
     void addGradientTimes(const std::vector<Vec3>& v, Vector& out) const;
 
     // lambda per row to and from one array per constraint type in visitConstraints order

@@ -26,14 +26,14 @@ double MgpbdSolver::afterSolveWork(const MgpbdSettings& s) const {
     // The step, one evaluation of its result, and the local sweeps with theirs.
     const double evaluate = system_.evaluateWork();
     return evaluate + 8.0 * static_cast<double>(system_.slots()) +
-           (s.localSweeps > 0 ? (s.localSweeps * kSweepPerEvaluate + 1) * evaluate : 0);
+           (s.sweeps.local > 0 ? (s.sweeps.local * kSweepPerEvaluate + 1) * evaluate : 0);
 }
 
 double MgpbdSolver::firstIterationEstimate(const StepContext& ctx, bool rebuilt) const {
     // Assembly, the hierarchy's refresh, one PCG iteration and what follows it, from the
     // hierarchy when it is this structure's.
     const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
-    const bool primal = s.primalSystem && PrimalSystem::applicable(system_);
+    const bool primal = s.system.primal && PrimalSystem::applicable(system_);
     const AmgHierarchy& amg = primal ? primalAmg_ : amg_;
     const double nnz =
         static_cast<double>(primal ? primalSystem_.K.nonZeros() : system_.A.nonZeros());
@@ -44,8 +44,8 @@ double MgpbdSolver::firstIterationEstimate(const StepContext& ctx, bool rebuilt)
     // A global iteration is only worth its assembly and Galerkin refresh with a few PCG
     // iterations: one or two left the cloth scenes worse than the sweeps the same work buys
     // (docs/notes/mgpbd-budget.md).
-    const double pcgIterations = std::max(s.budgetMinPcgIterations, 1);
-    if (s.jacobiPreconditioner && !primal) return estimate + pcgIterations * 2 * nnz;
+    const double pcgIterations = std::max(s.budget.minPcgIterations, 1);
+    if (s.system.jacobiPreconditioner && !primal) return estimate + pcgIterations * 2 * nnz;
     // The refresh and the PCG iterations (no hierarchy yet: ~3 SpMVs each).
     const double iteration = known ? amg.refreshWork() + pcgIterations * (nnz + amg.cycleWork())
                                    : pcgIterations * 3 * nnz;
@@ -67,11 +67,11 @@ double MgpbdSolver::firstIterationEstimate(const StepContext& ctx, bool rebuilt)
 
 int MgpbdSolver::pcgCap(const MgpbdSettings& s, bool first, double perIteration,
                         double reserve) const {
-    if (!work_.limited()) return s.pcgMaxIterations;
+    if (!work_.limited()) return s.system.pcgMaxIterations;
     const double left = work_.left() - reserve;
     int affordable = left > 0 ? static_cast<int>(left / std::max(perIteration, 1.0)) : 0;
-    if (first) affordable = std::max(affordable, s.budgetMinPcgIterations);
-    return std::clamp(affordable, 1, s.pcgMaxIterations);
+    if (first) affordable = std::max(affordable, s.budget.minPcgIterations);
+    return std::clamp(affordable, 1, s.system.pcgMaxIterations);
 }
 
 int MgpbdSolver::solveDual(const StepContext& ctx, bool firstIteration, bool rebuilt) {
@@ -82,25 +82,25 @@ int MgpbdSolver::solveDual(const StepContext& ctx, bool firstIteration, bool reb
     mg_.msAssemble += msSince(t);
 
     t = mgpbd_clock::nowMs();  // line 7: lazy setup, else Galerkin refresh with P reused
-    if (s.jacobiPreconditioner) {
+    if (s.system.jacobiPreconditioner) {
         // the baseline needs no hierarchy
     } else if (firstIteration && setupDue(ctx, amg_, lastSetupFrame_,
                                           rebuilt || amgStructure_ != system_.structureVersion())) {
         // (the structure check covers solves that went through the primal system or Jacobi
         // while the topology changed: their hierarchy is not this A's)
-        if (s.candidates == MgpbdCandidates::Strain) system_.strainModes(ctx, strain_);
+        if (s.system.amg.candidates == MgpbdCandidates::Strain) system_.strainModes(ctx, strain_);
         bool tetRows = false;
         visitConstraints(ctx.constraints, [&](const auto& array, const auto& traits) {
             tetRows = tetRows || (std::decay_t<decltype(traits)>::volumetric && !array.empty());
         });
-        amg_.setup(system_.A, s.dualAmgSettings(tetRows), &strain_);
+        amg_.setup(system_.A, s.system.dualAmgOptions(tetRows), &strain_);
         amgStructure_ = system_.structureVersion();
         lastSetupFrame_ = ctx.frame();
         charge(mg_.workSetup, amg_.setupWork());
         mg_.setup = true;
         mg_.msSetup += msSince(t);
     } else {
-        refreshOperators(amg_, system_.A, firstIteration || s.galerkinEveryIteration, t);
+        refreshOperators(amg_, system_.A, firstIteration || s.system.galerkinEveryIteration, t);
     }
 
     t = mgpbd_clock::nowMs();  // line 8
@@ -109,14 +109,14 @@ int MgpbdSolver::solveDual(const StepContext& ctx, bool firstIteration, bool reb
         out.resize(in.size());
         for (size_t i = 0; i < in.size(); ++i) out[i] = in[i] / diag_[i];
     };
-    if (s.jacobiPreconditioner) diagonal(system_.A, diag_);
+    if (s.system.jacobiPreconditioner) diagonal(system_.A, diag_);
     const double n = system_.rows();
     const double perIteration = static_cast<double>(system_.A.nonZeros()) + 10 * n +
-                                (s.jacobiPreconditioner ? n : amg_.cycleWork());
+                                (s.system.jacobiPreconditioner ? n : amg_.cycleWork());
     const int cap = pcgCap(s, firstIteration, perIteration, afterSolveWork(s));
-    const PcgResult result =
-        pcg(system_.A, system_.b, dlambda_, s.jacobiPreconditioner ? jacobi : vcycle, pcgTolerance_,
-            cap, pcgWork_, s.floatVCycle && !s.jacobiPreconditioner);
+    const PcgResult result = pcg(
+        system_.A, system_.b, dlambda_, s.system.jacobiPreconditioner ? jacobi : vcycle,
+        pcgTolerance_, cap, pcgWork_, s.system.amg.floatVCycle && !s.system.jacobiPreconditioner);
     charge(mg_.workSolve, perIteration * result.iterations);
     if (!(result.relativeResidual <= pcgTolerance_)) ++mg_.pcgCapHits;
     mg_.msSolve += msSince(t);
@@ -144,26 +144,27 @@ int MgpbdSolver::solvePrimal(const StepContext& ctx, bool firstIteration, bool r
     mg_.msAssemble += msSince(t);
     t = mgpbd_clock::nowMs();
     if (firstIteration && setupDue(ctx, primalAmg_, lastPrimalSetupFrame_, rebuilt)) {
-        primalSystem_.setupAmg(ctx, s.primalAmgSettings(), primalAmg_);
+        primalSystem_.setupAmg(ctx, s.system.primalAmgOptions(), primalAmg_);
         lastPrimalSetupFrame_ = ctx.frame();
         charge(mg_.workSetup, primalAmg_.setupWork());
         mg_.setup = true;
         mg_.msSetup += msSince(t);
     } else {
-        refreshOperators(primalAmg_, primalSystem_.K, firstIteration || s.galerkinEveryIteration,
-                         t);
+        refreshOperators(primalAmg_, primalSystem_.K,
+                         firstIteration || s.system.galerkinEveryIteration, t);
     }
     t = mgpbd_clock::nowMs();
     const double slots = static_cast<double>(system_.slots());
     const double perIteration = static_cast<double>(primalSystem_.K.nonZeros()) +
                                 10.0 * primalSystem_.K.rows + primalAmg_.cycleWork() + 3 * slots;
     const int cap = pcgCap(s, firstIteration, perIteration, afterSolveWork(s));
-    const PcgResult result = primalSystem_.solve(ctx, system_, primalAmg_, pcgTolerance_, cap,
-                                                 s.primalFloatVCycle, pcgWork_, dlambda_);
+    const PcgResult result =
+        primalSystem_.solve(ctx, system_, primalAmg_, pcgTolerance_, cap,
+                            s.system.primalAmg.floatVCycle, pcgWork_, dlambda_);
     charge(mg_.workSolve, perIteration * result.iterations + 4 * slots);
     const bool converged = result.relativeResidual <= pcgTolerance_;
     if (!converged) ++mg_.pcgCapHits;
-    if (s.primalResidual) {
+    if (s.system.primalResidual) {
         // dx = y - M^-1 g (PrimalSystem::positionStep): a truncated y leaves its residual in
         // the next iteration's g instead of in a wrong dlambda, so it is a full step.
         primalSystem_.positionStep(dx_);

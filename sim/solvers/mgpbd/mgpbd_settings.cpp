@@ -1,9 +1,41 @@
 #include "sim/solvers/mgpbd/mgpbd_settings.h"
 
-#include <type_traits>
-#include <vector>
-
 namespace sim {
+
+MgpbdLinearSystem MgpbdLinearSystem::paper() {
+    MgpbdLinearSystem s;
+    s.primal = false;
+    s.primalResidual = false;
+    s.inexactSolves = false;
+    s.hardRowRatio = 0;
+    s.pcgMaxIterations = 100;
+    s.galerkinEveryIteration = true;
+    s.clothCoarseLevels = true;
+    s.amg.chebyshevDegree = 16;
+    s.amg.chebyshevLowerRatio = 0.0005;
+    return s;
+}
+
+AmgOptions MgpbdLinearSystem::primalAmgOptions() const {
+    AmgOptions s = amg;
+    s.smoother = MgpbdSmoother::Chebyshev;
+    s.smoothedAggregation = primalAmg.smoothedAggregation;
+    s.chebyshevDegree = primalAmg.chebyshevDegree;
+    s.coarseChebyshevDegree = 0;
+    s.chebyshevLowerRatio = primalAmg.chebyshevLowerRatio;
+    s.candidateCount = primalAmg.candidateCount;
+    s.floatVCycle = primalAmg.floatVCycle;
+    return s;
+}
+
+AmgOptions MgpbdLinearSystem::dualAmgOptions(bool tetRows) const {
+    AmgOptions s = amg;
+    if (!tetRows && !clothCoarseLevels) {
+        s.maxLevels = 1;
+        s.coarseSolve = MgpbdCoarseSolve::Smooth;
+    }
+    return s;
+}
 
 MgpbdSettings MgpbdSettings::paperPreset() {
     MgpbdSettings s;
@@ -11,86 +43,31 @@ MgpbdSettings MgpbdSettings::paperPreset() {
     return s;
 }
 
-namespace {
-// The fields the two presets differ in, in one place (apply and compare).
-template <class F>
-void presetFields(MgpbdSettings& s, F&& f) {
-    f(s.frameBudgetMs);
-    f(s.galerkinEveryIteration);
-    f(s.lineSearch);
-    f(s.liveOmega);
-    f(s.inexactSolves);
-    f(s.hardRowRatio);
-    f(s.primalSystem);
-    f(s.primalResidual);
-    f(s.warmStart);
-    f(s.localSweeps);
-    f(s.lineSweeps);
-    f(s.sweepChebyshevRho);
-    f(s.chebyshevDegree);
-    f(s.chebyshevLowerRatio);
-    f(s.clothCoarseLevels);
-    f(s.watchdogSteps);
-    f(s.pcgMaxIterations);
+// The dual V-cycle's precision stays through a preset: it follows the problem's conditioning,
+// a scene's choice (the beam's six rows per tet need double), not the algorithm's.
+void MgpbdSettings::applyPaperPreset() {
+    const bool precision = system.amg.floatVCycle;
+    budget = MgpbdBudget::none();
+    step = MgpbdStepAcceptance::paper();
+    system = MgpbdLinearSystem::paper();
+    system.amg.floatVCycle = precision;
+    sweeps = MgpbdFallbackSweeps::none();
 }
-}  // namespace
 
 void MgpbdSettings::applyLivePreset() {
-    MgpbdSettings live;
-    std::vector<double> values;
-    presetFields(live, [&](auto& v) { values.push_back(static_cast<double>(v)); });
-    size_t k = 0;
-    presetFields(*this, [&](auto& v) { v = static_cast<std::decay_t<decltype(v)>>(values[k++]); });
+    const bool precision = system.amg.floatVCycle;
+    budget = {};
+    step = {};
+    system = {};
+    system.amg.floatVCycle = precision;
+    sweeps = {};
 }
 
 bool MgpbdSettings::isPaperPreset() const {
-    MgpbdSettings paper = *this, self = *this;
-    paper.applyPaperPreset();
-    std::vector<double> a, b;
-    presetFields(paper, [&](auto& v) { a.push_back(static_cast<double>(v)); });
-    presetFields(self, [&](auto& v) { b.push_back(static_cast<double>(v)); });
-    return a == b;
-}
-
-void MgpbdSettings::applyPaperPreset() {
-    frameBudgetMs = 0;
-    galerkinEveryIteration = true;
-    lineSearch = false;
-    liveOmega = 0;
-    inexactSolves = false;
-    hardRowRatio = 0;
-    primalSystem = false;
-    primalResidual = false;
-    warmStart = false;
-    localSweeps = 0;
-    lineSweeps = false;
-    sweepChebyshevRho = 0;
-    chebyshevDegree = 16;
-    chebyshevLowerRatio = 0.0005;
-    clothCoarseLevels = true;
-    watchdogSteps = 0;
-    pcgMaxIterations = 100;
-}
-
-MgpbdSettings MgpbdSettings::primalAmgSettings() const {
-    MgpbdSettings s = *this;
-    s.smoother = MgpbdSmoother::Chebyshev;
-    s.smoothedAggregation = primalSmoothedAggregation;
-    s.chebyshevDegree = primalChebyshevDegree;
-    s.coarseChebyshevDegree = 0;
-    s.chebyshevLowerRatio = primalChebyshevLowerRatio;
-    s.candidateCount = primalCandidates;
-    s.floatVCycle = primalFloatVCycle;
-    return s;
-}
-
-MgpbdSettings MgpbdSettings::dualAmgSettings(bool tetRows) const {
-    MgpbdSettings s = *this;
-    if (!tetRows && !clothCoarseLevels) {
-        s.maxLevels = 1;
-        s.coarseSolve = MgpbdCoarseSolve::Smooth;
-    }
-    return s;
+    MgpbdLinearSystem paper = MgpbdLinearSystem::paper();
+    paper.amg.floatVCycle = system.amg.floatVCycle;
+    return budget == MgpbdBudget::none() && step == MgpbdStepAcceptance::paper() &&
+           system == paper && sweeps == MgpbdFallbackSweeps::none();
 }
 
 const char* smootherName(MgpbdSmoother s) {

@@ -1,46 +1,45 @@
 #pragma once
 // Every MGPBD parameter (Li et al. 2025, §4-§5, Algorithm 1) with its default and unit.
-// MGPBD's block of Settings (`settings.block<MgpbdSettings>()`). The defaults are the
-// interactive ones, chosen to fit a per-frame work budget (docs/notes/mgpbd-budget.md);
-// paperPreset() gives the settings the paper-figure benches run with.
+// MGPBD's block of Settings (`settings.block<MgpbdSettings>()`). The solver is a short outer
+// loop over four named parts: the budget, the step acceptance, the linear system and the
+// fallback sweeps. A preset is a choice of those four parts (live: the interactive ones,
+// chosen to fit a per-frame work budget, docs/notes/mgpbd-budget.md; paper: Algorithm 1 as
+// published, what the paper-figure benches run). The numbers outside the parts (iterations,
+// tolerances, omega, setup interval) and the dual V-cycle's precision are a scene's or a
+// person's, and no preset changes them.
 #include <span>
-#include <string>
 
 #include "sim/core/types.h"
+#include "sim/solvers/mgpbd/amg_options.h"
 
 namespace sim {
 
 struct ParamDesc;
 
-enum class MgpbdSmoother { Jacobi, Chebyshev, GaussSeidel };
-// Near-kernel B: §4.3's relaxed random vectors, all ones, or the strain modes grad C (E x)
-// of the six symmetric affine displacement fields E x (the dual system's analogue of
-// rigid-body modes; an addition to the paper, see
-// docs/notes/mgpbd-linear-solve.md).
-enum class MgpbdCandidates { Relaxed, Constant, Strain };
-enum class MgpbdCoarseSolve { Cholesky, Smooth };
-
-struct MgpbdSettings {
-    // Outer loop (Algorithm 1).
-    int maxIterations = 10;  // outer iterations per substep (line 3)
-    // Per-frame work budget, in milliseconds of this machine's single-thread speed: the solver
-    // counts the work it does in deterministic units (sparse multiply-adds, see
-    // mgpbd_work.h) and converts at the fixed rate kWorkUnitsPerMs, so a recorded session
-    // replays exactly on any machine. Split evenly over the substeps; 0 = no budget.
+// The per-frame work budget, in milliseconds of this machine's single-thread speed: the
+// solver counts the work it does in deterministic units (sparse multiply-adds, see
+// mgpbd_work.h) and converts at the fixed rate kWorkUnitsPerMs, so a recorded session
+// replays exactly on any machine. Split evenly over the substeps.
+struct MgpbdBudget {
     // 12 ms of work leaves the frame's other stages room under a 60 Hz frame
-    // (docs/notes/mgpbd-budget.md).
-    Real frameBudgetMs = 12;
+    // (docs/notes/mgpbd-budget.md); 0 = no budget.
+    Real frameMs = 12;
     // PCG iterations the first outer iteration of a substep needs room for in the budget
     // (else the substep is XPBD sweeps), and may always run once started.
-    int budgetMinPcgIterations = 3;
+    int minPcgIterations = 3;
     // Wall-clock stop of the outer loop, for the benches' long runs only (not deterministic,
     // so never on in the app); 0 = none.
-    Real timeBudgetMs = 0;
-    Real atol = 1e-4;        // stop when ||b|| < atol (line 12)
-    Real rtol = 0;           // or when ||b|| < rtol * ||b_0||; 0 = off
-    Real relaxation = 0.25;  // the paper's omega of line 11 (0.25 cloth, 0.1 soft bodies)
-    // omega of line 11 without line search in the live preset (full Gauss-Newton steps, the
-    // local sweeps mop up); 0 = `relaxation`, the paper's (the paper preset sets 0).
+    Real wallClockMs = 0;
+
+    // No budget: every substep runs its outer loop to its stop (the paper).
+    static MgpbdBudget none() { return {.frameMs = 0}; }
+    bool operator==(const MgpbdBudget&) const = default;
+};
+
+// How an outer iteration's step x += omega dx is taken and kept.
+struct MgpbdStepAcceptance {
+    // omega of line 11 without line search (full Gauss-Newton steps, the local sweeps mop
+    // up); 0 = MgpbdSettings::relaxation, the paper's fixed omega.
     Real liveOmega = 1.0;
     bool backtracking = false;  // halve omega while the dual residual grows
     // Line search (an addition to the paper's fixed omega): every outer iteration first tries
@@ -50,7 +49,6 @@ struct MgpbdSettings {
     // line 10). Each retry costs one evaluation of C, no solve. With a step of 1 and
     // converged solves this is a damped Gauss-Newton step, which converges in fewer outer
     // iterations than the fixed omega (docs/notes/mgpbd-outer-loop.md).
-    // `relaxation` is the paper's fixed omega, used without it.
     // Off by default (docs/notes/mgpbd-budget.md): under the frame budget the
     // truncated solves' steps are often rejected, and a rejected first step leaves the
     // substep at x~, where nothing holds the cloth or the beam up.
@@ -67,12 +65,49 @@ struct MgpbdSettings {
     // It acts only on substeps without a work budget (the benches' converged solves, a user's
     // budget 0): under the budget a substep takes one or two truncated steps, and going back
     // from them leaves the cloth near x~ (docs/notes/mgpbd-outer-loop.md).
-    // So it is on by default and changes nothing live; the paper preset turns it off.
+    // So it is on by default and changes nothing live; the paper's part turns it off.
     int watchdogSteps = 20;
-    // Inexact solves (an addition): the PCG stops at relative residual
-    // max(pcgTolerance, min(0.1, 0.5 atol / ||b||)), i.e. no more accurately than the outer
-    // stop ||b|| < atol needs, instead of pcgTolerance alone.
-    bool inexactSolves = true;
+    // Start each substep from the last one's lambda (rescaled by dt^2) and x = x~ + M^-1
+    // grad C^T lambda, when the rows are the same and that start has the smaller ||b||
+    // (an addition; the paper starts from lambda = 0, line 2). Off by default: the lambda is
+    // only a guess of the next one when the rows alone placed the particles, and where
+    // contacts, tethers or pressure moved them after the rows it pushed against them again
+    // each substep, and a folded cloth crossed itself; on a hanging cloth it gains nothing
+    // (docs/notes/mgpbd-budget.md).
+    bool warmStart = false;
+
+    // The paper's fixed omega, no watchdog, lambda from 0.
+    static MgpbdStepAcceptance paper() {
+        return {.liveOmega = 0, .lineSearch = false, .watchdogSteps = 0, .warmStart = false};
+    }
+    bool operator==(const MgpbdStepAcceptance&) const = default;
+};
+
+// The primal system's AMG where it differs from the dual's (MgpbdLinearSystem::primal):
+// smoothed aggregation by particle on K with rigid-body candidates.
+struct MgpbdPrimalAmg {
+    int candidateCount = 3;  // rigid-body modes: 3 translations, then rotations x, y, z
+    bool smoothedAggregation = true;
+    int chebyshevDegree = 2;
+    Real chebyshevLowerRatio = 1.0 / 30;
+    // K's V-cycle in float, on block copies of its levels (AmgOptions::blockVCycle): the CSR
+    // float copies cost more setup than their SpMVs saved, the block ones pay
+    // (docs/notes/mgpbd-linear-solve.md).
+    bool floatVCycle = true;
+
+    bool operator==(const MgpbdPrimalAmg&) const = default;
+};
+
+// Which linear system each outer iteration solves, and how (§4).
+struct MgpbdLinearSystem {
+    // Solve each dual system through its primal form K y = J^T D^-1 b, K = M + J^T D^-1 J
+    // (PrimalSystem; an addition to the paper): smoothed-aggregation AMG by particle on K,
+    // with rigid-body candidates, in PCG stopped on the same dual residual: fewer PCG
+    // iterations than the dual UA-AMG on large cloths
+    // (docs/notes/mgpbd-linear-solve.md). Needs alpha~ > 0 on every row; falls
+    // back to the dual system otherwise. Needs converged inner solves (an unconverged step
+    // is scaled down, see MgpbdSolver::solvePrimal).
+    bool primal = false;
     // Keep XPBD's primal residual g = M (x - x~) - grad C^T lambda in the Newton system
     // (XPBD paper eq. 9-10, which eq. 2 here drops): b = -C - alpha~ lambda + grad C M^-1 g,
     // dx = M^-1 (grad C^T dlambda - g). The converged step is then implicit Euler whatever
@@ -83,26 +118,69 @@ struct MgpbdSettings {
     // diverges (that row cannot carry g); the line search keeps ||b|| from growing
     // (docs/notes/mgpbd-linear-solve.md).
     bool primalResidual = false;
-    // Start each substep from the last one's lambda (rescaled by dt^2) and x = x~ + M^-1
-    // grad C^T lambda, when the rows are the same and that start has the smaller ||b||
-    // (an addition; the paper starts from lambda = 0, line 2). Off by default: the lambda is
-    // only a guess of the next one when the rows alone placed the particles, and where
-    // contacts, tethers or pressure moved them after the rows it pushed against them again
-    // each substep, and a folded cloth crossed itself; on a hanging cloth it gains nothing
-    // (docs/notes/mgpbd-budget.md).
-    bool warmStart = false;
-    // XPBD Gauss-Seidel sweeps over the same rows and lambda after every outer iteration (an
-    // addition; the reference implementation's local steps): the global step removes the
-    // low-frequency error, the sweeps the local, nonlinear one. Kept only if they lower ||b||.
-    // Two, so that a global iteration still fits the default budget; without any the soak
-    // exploded on pendulum_chain and bunny_squash (docs/notes/mgpbd-budget.md).
-    int localSweeps = 2;
+    // Inexact solves (an addition): the PCG stops at relative residual
+    // max(pcgTolerance, min(0.1, 0.5 atol / ||b||)), i.e. no more accurately than the outer
+    // stop ||b|| < atol needs, instead of pcgTolerance alone.
+    bool inexactSolves = true;
+    // Rows of compliance 0 (infinitely stiff) get alpha~ = hardRowRatio (J M^-1 J^T)_rr, so
+    // that A stays definite where rows outnumber the degrees of freedom they act on (a
+    // triangulated sheet's self-stresses, six strain rows per tet): with alpha~ = 0 there,
+    // A is singular, b is not in its range and PCG stalls at its cap. The row is then met to
+    // a relative 1e-8 of its correction; 0 = off (the paper's exact alpha~ = 0).
+    Real hardRowRatio = 1e-3;
+    // 200 live, 100 in the paper's part (the paper-figure benches' cap). Without a budget the
+    // tet systems need more than 100: the outer loop then converges in about half the outer
+    // iterations (bunny_squash's first frame, bench/scripts/bunny_watchdog.sh). Under the
+    // frame budget the cap is what the budget affords, so the live scenes run as with 100
+    // (docs/notes/mgpbd-outer-loop.md).
+    int pcgMaxIterations = 200;
+    bool jacobiPreconditioner = false;  // baseline: diag(A)^-1 instead of the V-cycle
+    // Recompute the Galerkin operators (and smoother diagonals) at every outer iteration
+    // (the paper, §4.4) or only at the first of each substep; the V-cycle stays a symmetric
+    // preconditioner of the live operator either way, only a less accurate one.
+    bool galerkinEveryIteration = false;
+    // The dual V-cycle of a system without tet rows (cloth: distance, bending, attachment
+    // rows): with AMG levels below the finest (the paper's), or its smoother alone (a
+    // one-level Chebyshev preconditioner). Off live (docs/notes/mgpbd-linear-solve.md): on
+    // the cloth dual systems the coarse correction leaves the smallest eigenvalue of the
+    // preconditioned A where the smoother alone has it, and adds PCG iterations at about
+    // twice the cost each. Systems with tet rows keep their levels (with one, the stiff
+    // beam's tip sagged the wrong way, Beam.StrainRowsKeepTheTipDeflectionIndependentOfDt),
+    // as does the primal AMG.
+    bool clothCoarseLevels = false;
+    // The dual system's AMG; theta, coarse size, levels, smoothing sweeps and the V-cycle's
+    // blocks are shared with the primal's.
+    AmgOptions amg;
+    MgpbdPrimalAmg primalAmg;
+
+    // The AMG options of K: the dual's with primalAmg's fields in their place.
+    AmgOptions primalAmgOptions() const;
+    // The dual system's AMG options: one level, smoothed, for a system without tet rows
+    // unless clothCoarseLevels.
+    AmgOptions dualAmgOptions(bool tetRows) const;
+
+    // The paper's: the dual system solved to pcgTolerance with the V-cycle refreshed every
+    // outer iteration, its levels on cloth too, its smoother (degree 16 on
+    // [0.0005 rho, 1.1 rho]), alpha~ = 0 kept on compliance-0 rows, PCG cap 100.
+    static MgpbdLinearSystem paper();
+    bool operator==(const MgpbdLinearSystem&) const = default;
+};
+
+// XPBD sweeps on the same rows and lambda, where the global step leaves work undone or
+// does not fit the budget.
+struct MgpbdFallbackSweeps {
+    // Gauss-Seidel sweeps after every outer iteration (an addition; the reference
+    // implementation's local steps): the global step removes the low-frequency error, the
+    // sweeps the local, nonlinear one. Kept only if they lower ||b||. Two, so that a global
+    // iteration still fits the default budget; without any the soak exploded on
+    // pendulum_chain and bunny_squash (docs/notes/mgpbd-budget.md).
+    int local = 2;
     // Accelerated sweeps on a free cloth, an addition: on a substep with no contact in play
     // (collider, body, self, or particle-body attachment) and no collider within a frame's
     // reach, where straight lines hold 90 % of the distance edges, under a budget the solve
     // is sweeps alone, no global step: each straight line of edges (a grid cloth's rows,
     // columns and diagonals) projected as one block, a tridiagonal solve
-    // (solvers/edge_chains.h), with the Chebyshev acceleration below, as many as the budget
+    // (sweeps/edge_chains.h), with the Chebyshev acceleration below, as many as the budget
     // holds. At interactive budgets they leave less strain than a truncated global step on
     // the same work, and less than point sweeps. With contacts the substep keeps point sweeps
     // after what global steps fit, and their former count (mgpbd_solver.cpp, fallbackSweeps:
@@ -110,112 +188,48 @@ struct MgpbdSettings {
     // folds); the local sweeps after a global step stay point sweeps (lines there raised the
     // strain) (docs/notes/accelerated-sweeps.md). false: point sweeps, and global
     // steps wherever the budget holds one.
-    bool lineSweeps = true;
-    // Chebyshev semi-iterative acceleration of the line sweeps (Wang 2015; solvers/
-    // chebyshev_sweeps.h): after the first sweepChebyshevDelay sweeps each new iterate is
+    bool lines = true;
+    // Chebyshev semi-iterative acceleration of the line sweeps (Wang 2015; sweeps/
+    // chebyshev_sweeps.h): after the first chebyshevDelay sweeps each new iterate is
     // over-relaxed against the one two sweeps back, with the weights of a Chebyshev
     // polynomial for a sweep of spectral radius rho, on the particles lines pass through,
     // where lines hold at least 90 % of the distance edges. Runs no longer than the delay (the
     // 2 local sweeps after a global step) are unchanged. The result is flat over rho near the
     // default and delays of a few sweeps; over point sweeps the acceleration diverges, so it
     // is for line sweeps only (docs/notes/accelerated-sweeps.md). 0 = off.
-    Real sweepChebyshevRho = 0.97;
-    int sweepChebyshevDelay = 4;
-    // AMG setup (§4.1, §4.3).
-    Real strengthTheta = 0.1;  // |Aij| >= theta sqrt(|Aii||Ajj|) is a strong connection
-    // Constant: the best on cloth (docs/notes/mgpbd-linear-solve.md).
-    MgpbdCandidates candidates = MgpbdCandidates::Constant;
-    int candidateCount = 6;            // near-kernel vectors
-    int candidateSweeps = 20;          // Gauss-Seidel sweeps on A x = 0 per vector
-    bool smoothedAggregation = false;  // smooth P (SA) instead of UA, for comparison
-    int coarseSize = 400;              // stop coarsening below this many unknowns
-    int maxLevels = 12;
-    // The dual V-cycle of a system without tet rows (cloth: distance, bending, attachment
-    // rows): with AMG levels below the finest (the paper's), or its smoother alone (a
-    // one-level Chebyshev preconditioner). Off in the live preset
-    // (docs/notes/mgpbd-linear-solve.md): on the cloth dual systems the coarse
-    // correction leaves the smallest eigenvalue of the preconditioned A where the smoother
-    // alone has it, and adds PCG iterations at about twice the cost each. Systems with tet
-    // rows keep their levels (with one, the stiff beam's tip sagged the wrong way,
-    // Beam.StrainRowsKeepTheTipDeflectionIndependentOfDt), as does the primal AMG.
-    bool clothCoarseLevels = false;
-    MgpbdCoarseSolve coarseSolve = MgpbdCoarseSolve::Cholesky;
-    int setupInterval = 20;  // frames between rebuilds of P and smoother coefficients
-    // Recompute the Galerkin operators (and smoother diagonals) at every outer iteration
-    // (the paper, §4.4) or only at the first of each substep; the V-cycle stays a symmetric
-    // preconditioner of the live operator either way, only a less accurate one.
-    bool galerkinEveryIteration = false;
-    // Rows of compliance 0 (infinitely stiff) get alpha~ = hardRowRatio (J M^-1 J^T)_rr, so
-    // that A stays definite where rows outnumber the degrees of freedom they act on (a
-    // triangulated sheet's self-stresses, six strain rows per tet): with alpha~ = 0 there,
-    // A is singular, b is not in its range and PCG stalls at its cap. The row is then met to
-    // a relative 1e-8 of its correction; 0 = off (the paper's exact alpha~ = 0).
-    Real hardRowRatio = 1e-3;
-    // Solve phase (§4.4-4.5).
-    Real pcgTolerance = 1e-5;  // relative residual of the PCG solve
-    // 200 live, 100 in the paper preset (the paper-figure benches' cap). Without a budget the
-    // tet systems need more than 100: the outer loop then converges in about half the outer
-    // iterations (bunny_squash's first frame, bench/scripts/bunny_watchdog.sh). Under the
-    // frame budget the cap is what the budget affords, so the live scenes run as with 100
-    // (docs/notes/mgpbd-outer-loop.md).
-    int pcgMaxIterations = 200;
-    MgpbdSmoother smoother = MgpbdSmoother::Chebyshev;
-    bool jacobiPreconditioner = false;  // baseline: diag(A)^-1 instead of the V-cycle
-    // Smoothing defaults for the cloth dual system: one sweep of a higher degree on a wider
-    // interval needs far fewer PCG iterations than the issue's 2 sweeps of degree 3 on
-    // [rho/30, 1.1 rho], for more SpMVs each (docs/notes/mgpbd-linear-solve.md);
-    // the issue's values remain settable.
-    int smoothingSweeps = 1;   // pre and post sweeps each (issue: 2)
-    Real jacobiLambdaMin = 0;  // user estimate of lambda_min(D^-1 A); 0 = lambda_max
-    int chebyshevDegree = 4;  // on [rho * chebyshevLowerRatio, 1.1 rho] (issue: 3; paper preset 16)
-    Real chebyshevLowerRatio =
-        0.005;  // lower end of the Chebyshev interval in rho (issue: 1/30; paper preset 0.0005)
-    int coarseChebyshevDegree = 0;  // degree on the levels below the finest; 0 = chebyshevDegree
-    bool floatVCycle = true;        // V-cycle on a float copy of the hierarchy (PCG stays double)
-    // The V-cycle of a nodal hierarchy (the primal system's) on block copies of its levels
-    // (bsr_matrix.h): a third of the bytes per product of its CSR copy, the same arithmetic.
-    bool blockVCycle = true;
+    Real chebyshevRho = 0.97;
+    int chebyshevDelay = 4;
 
-    // Solve each dual system through its primal form K y = J^T D^-1 b, K = M + J^T D^-1 J
-    // (PrimalSystem; an addition to the paper): smoothed-aggregation AMG by particle on K,
-    // with rigid-body candidates, in PCG stopped on the same dual residual: fewer PCG
-    // iterations than the dual UA-AMG on large cloths
-    // (docs/notes/mgpbd-linear-solve.md). Needs alpha~ > 0 on every row; falls
-    // back to the dual system otherwise. Needs converged inner solves (an unconverged step
-    // is scaled down, see MgpbdSolver::solvePrimal). The fields below replace the smoother and
-    // aggregation fields above for K; theta, coarse size, levels, sweeps, float V-cycle,
-    // setup interval and PCG tolerance are shared.
-    bool primalSystem = false;
-    int primalCandidates = 3;  // rigid-body modes: 3 translations, then rotations x, y, z
-    bool primalSmoothedAggregation = true;
-    int primalChebyshevDegree = 2;
-    Real primalChebyshevLowerRatio = 1.0 / 30;
-    // K's V-cycle in float, on block copies of its levels (blockVCycle): the CSR float copies
-    // cost more setup than their SpMVs saved, the block ones pay
-    // (docs/notes/mgpbd-linear-solve.md).
-    bool primalFloatVCycle = true;
-    // These settings with the primal fields in place of the dual ones (for K's AMG).
-    MgpbdSettings primalAmgSettings() const;
-    // These settings as the dual system's AMG reads them: one level, smoothed, for a system
-    // without tet rows unless clothCoarseLevels.
-    MgpbdSettings dualAmgSettings(bool tetRows) const;
-
-    static MgpbdSettings defaults() { return MgpbdSettings{}; }
-    // The settings of the paper-figure benches (Fig. 14/17, linear-solvers, scaling; issue's
-    // bracketed values with the smoother above): the defaults with our interactive
-    // additions off (applyPaperPreset).
-    static MgpbdSettings paperPreset();
-    // Turns the interactive additions off, keeping everything else (a scene's omega):
-    // dual system, fixed omega (no line search), PCG to pcgTolerance, no budget, alpha~ = 0
-    // kept on compliance-0 rows, no watchdog, PCG cap 100.
-    void applyPaperPreset();
-    // Puts back the fields applyPaperPreset changes, at their interactive defaults.
-    void applyLivePreset();
-    // Whether the fields applyPaperPreset sets hold its values.
-    bool isPaperPreset() const;
+    // No sweeps: the global step alone (the paper).
+    static MgpbdFallbackSweeps none() { return {.local = 0, .lines = false, .chebyshevRho = 0}; }
+    bool operator==(const MgpbdFallbackSweeps&) const = default;
 };
 
-const char* smootherName(MgpbdSmoother s);
+struct MgpbdSettings {
+    // The outer loop's numbers (Algorithm 1), a scene's or a person's.
+    int maxIterations = 10;    // outer iterations per substep (line 3)
+    Real atol = 1e-4;          // stop when ||b|| < atol (line 12)
+    Real rtol = 0;             // or when ||b|| < rtol * ||b_0||; 0 = off
+    Real relaxation = 0.25;    // the paper's omega of line 11 (0.25 cloth, 0.1 soft bodies)
+    Real pcgTolerance = 1e-5;  // relative residual of the PCG solve (§4.5)
+    int setupInterval = 20;    // frames between rebuilds of P and smoother coefficients (§4.2)
+
+    // The parts a preset chooses.
+    MgpbdBudget budget;
+    MgpbdStepAcceptance step;
+    MgpbdLinearSystem system;
+    MgpbdFallbackSweeps sweeps;
+
+    static MgpbdSettings defaults() { return MgpbdSettings{}; }
+    // The defaults with the paper's parts (applyPaperPreset).
+    static MgpbdSettings paperPreset();
+    // Chooses the paper's parts: no budget, the paper's step, linear system and no sweeps.
+    void applyPaperPreset();
+    // Chooses the live parts, at their defaults.
+    void applyLivePreset();
+    // Whether the four parts are the paper's (whatever the V-cycle's precision).
+    bool isPaperPreset() const;
+};
 
 // MGPBD's parameter rows (mgpbd_params.cpp), named by the solver list.
 std::span<const ParamDesc> mgpbdParams();

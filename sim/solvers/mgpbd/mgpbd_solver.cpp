@@ -49,11 +49,11 @@ double wallMsSince(Wall::time_point t) {
 }  // namespace
 
 Real MgpbdSolver::evaluate(const StepContext& ctx, Real dt, int it) {
-    // Lines 4 and 6 (and g, MgpbdSettings::primalResidual): b at the current x and lambda.
+    // Lines 4 and 6 (and g, MgpbdLinearSystem::primalResidual): b at the current x and lambda.
     const auto t = mgpbd_clock::nowMs();
     system_.evaluate(ctx, dt, lambda_);
     charge(mg_.workAssemble, system_.evaluateWork());
-    if (ctx.settings.block<MgpbdSettings>().primalResidual && it > 0) {
+    if (ctx.settings.block<MgpbdSettings>().system.primalResidual && it > 0) {
         addPrimalResidual(ctx);
         charge(mg_.workAssemble, 2.0 * static_cast<double>(system_.slots()));
     }
@@ -96,8 +96,8 @@ MgpbdSolver::Loop MgpbdSolver::beginSubstep(const StepContext& ctx, Real dt) {
     stats_.residualHistory.clear();
     times_.clear();
     dt_ = dt;
-    loop.budget = s.frameBudgetMs > 0
-                      ? s.frameBudgetMs * kWorkUnitsPerMs / std::max(ctx.settings.substeps, 1)
+    loop.budget = s.budget.frameMs > 0
+                      ? s.budget.frameMs * kWorkUnitsPerMs / std::max(ctx.settings.substeps, 1)
                       : 0.0;
     work_.start(loop.budget);
 
@@ -106,11 +106,12 @@ MgpbdSolver::Loop MgpbdSolver::beginSubstep(const StepContext& ctx, Real dt) {
     mg_.msSetup += msSince(t);
     loop.rows = system_.rows();
     lambda_.assign(loop.rows, 0.0);  // line 2
-    if (s.primalResidual) predicted_ = ctx.particles.p;
+    if (s.system.primalResidual) predicted_ = ctx.particles.p;
     freeCloth_ = loop.rows > 0 && freeCloth(ctx);
     loop.sweepsOnly = freeCloth_ && work_.limited();  // no global step (freeCloth)
     // The first step of each iteration: the paper's omega or the line search's (backtracking).
-    loop.omega = s.lineSearch ? s.lineSearchStep : (s.liveOmega > 0 ? s.liveOmega : s.relaxation);
+    loop.omega = s.step.lineSearch ? s.step.lineSearchStep
+                                   : (s.step.liveOmega > 0 ? s.step.liveOmega : s.relaxation);
     return loop;
 }
 
@@ -124,8 +125,8 @@ bool MgpbdSolver::sweepsOnlySubstep(const StepContext& ctx, const Loop& loop) {
     const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     const bool resumable =
         lastSolveFrame_ != ctx.frame() && mgpbdSetupAligned(ctx.frame(), s.setupInterval);
-    if (!work_.limited() || s.warmStart || loop.rows == 0 || s.maxIterations <= 0 || resumable ||
-        !(lastResidual_ >= s.atol) ||
+    if (!work_.limited() || s.step.warmStart || loop.rows == 0 || s.maxIterations <= 0 ||
+        resumable || !(lastResidual_ >= s.atol) ||
         !(loop.sweepsOnly ||
           system_.evaluateWork() + firstIterationEstimate(ctx, loop.rebuilt) > work_.left()))
         return false;
@@ -142,13 +143,13 @@ void MgpbdSolver::startLoop(const StepContext& ctx, Real dt, Loop& loop) {
     const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     loop.r = evaluate(ctx, dt, 0);
     loop.b0 = loop.r;
-    if (s.warmStart) loop.r = warmStart(ctx, dt, loop.r);
+    if (s.step.warmStart) loop.r = warmStart(ctx, dt, loop.r);
     loop.rStart = loop.r;  // the divergence guard's reference
-    // The watchdog (MgpbdSettings::watchdogSteps; not under a budget): the best state so far
+    // The watchdog (MgpbdStepAcceptance::watchdogSteps; not under a budget): the best state so far
     // and the steps since.
-    watching_ = s.watchdogSteps > 0 && !s.lineSearch && !work_.limited();
+    watching_ = s.step.watchdogSteps > 0 && !s.step.lineSearch && !work_.limited();
     // Without a budget or the watchdog, the start is kept for the guard at the loop's end.
-    loop.guardAtEnd = !work_.limited() && !watching_ && !s.lineSearch;
+    loop.guardAtEnd = !work_.limited() && !watching_ && !s.step.lineSearch;
     if (watching_ || loop.guardAtEnd) keepBest(ctx, 0, loop.r);
 }
 
@@ -166,7 +167,8 @@ bool MgpbdSolver::loopStops(const StepContext& ctx, int it, const Loop& loop) {
         mg_.budgetStop = true;
         return true;
     }
-    return s.timeBudgetMs > 0 && wallMsSince(loop.start) > s.timeBudgetMs;  // benches only
+    return s.budget.wallClockMs > 0 &&
+           wallMsSince(loop.start) > s.budget.wallClockMs;  // benches only
 }
 
 // One global iteration: the linear solve, the step (accepted or rejected), the local
@@ -175,22 +177,22 @@ bool MgpbdSolver::loopStops(const StepContext& ctx, int it, const Loop& loop) {
 bool MgpbdSolver::globalIteration(const StepContext& ctx, int it, Loop& loop) {
     const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     const double before = work_.used;
-    if (s.backtracking && it > 0 && loop.r > loop.previous)
+    if (s.step.backtracking && it > 0 && loop.r > loop.previous)
         loop.omega = std::max(loop.omega * 0.5, 1.0 / 1024);
     loop.previous = loop.r;
 
-    if (it == 0) mg_.primal = s.primalSystem && PrimalSystem::applicable(system_);
+    if (it == 0) mg_.primal = s.system.primal && PrimalSystem::applicable(system_);
     directStep_ = false;
     pcgTolerance_ = s.pcgTolerance;
-    if (s.inexactSolves && loop.r > 0)
+    if (s.system.inexactSolves && loop.r > 0)
         pcgTolerance_ = std::max(s.pcgTolerance, std::min(Real(0.1), Real(0.5) * s.atol / loop.r));
     mg_.pcgIterations += mg_.primal ? solvePrimal(ctx, it == 0, loop.rebuilt)
                                     : solveDual(ctx, it == 0, loop.rebuilt);
     loop.rejected = !takeStep(ctx, it, loop.omega, loop.previous, loop.rStart, loop.r);
     if (mg_.diverged) return false;
-    if (s.localSweeps > 0) {
+    if (s.sweeps.local > 0) {
         const Real unswept = loop.r;
-        loop.r = localSweeps(ctx, it, loop.r, s.localSweeps);
+        loop.r = localSweeps(ctx, it, loop.r, s.sweeps.local);
         // Sweeps that lowered ||b|| after a rejected step moved the state: the next global
         // step differs, so the loop goes on (the residual still never grows).
         if (loop.rejected && loop.r < unswept) loop.rejected = false;
@@ -226,21 +228,21 @@ void MgpbdSolver::finishAfterLoop(const StepContext& ctx, int it, Real b0, doubl
     // A substep of sweeps alone ends as XPBD's does: its last sweep projected every type and
     // the contacts, so nothing is projected again.
     if (sweptOnly) {
-        if (s.warmStart) beforeProjections_ = P.p;
-        warmConsistent_ = s.warmStart;
+        if (s.step.warmStart) beforeProjections_ = P.p;
+        warmConsistent_ = s.step.warmStart;
         finishSolve(ctx, it, b0, budget, rejected);
         return;
     }
     // Dense types (a closed surface's pressure) are not rows either (their primal block
     // would be dense over the whole surface): XPBD passes after the loop, kDensePasses of
     // them because the volume is cubic in x (one Newton step leaves (dV/V)^2).
-    if (s.warmStart) beforeProjections_ = P.p;  // only the warm start reads it
+    if (s.step.warmStart) beforeProjections_ = P.p;  // only the warm start reads it
     projectDense(ctx, dt_, kDensePasses);
     // Unilateral types (tethers) are not rows of the dual system; like the
     // collider contacts they are projected once after the elastic loop (§5.4), as hard constraints.
     projectUnilateral(ctx);
     projectCollisions(ctx, dt_);  // §5.4: collider and self contacts after the elastic loop
-    warmConsistent_ = s.warmStart && beforeProjections_ == P.p;
+    warmConsistent_ = s.step.warmStart && beforeProjections_ == P.p;
     finishSolve(ctx, it, b0, budget, rejected);
 }
 
@@ -295,7 +297,7 @@ void MgpbdSolver::finishSolve(const StepContext& ctx, int iterations, Real b0, d
     mg_.workUnits = work_.used;
     mg_.budgetUnits = budget;
     mg_.lineSearchReject = rejected;
-    recordHierarchy(ctx.settings.block<MgpbdSettings>().jacobiPreconditioner);
+    recordHierarchy(ctx.settings.block<MgpbdSettings>().system.jacobiPreconditioner);
     lastResidual_ = stats_.residual;
     lastSolveFrame_ = ctx.frame();
     lambdaPrev_ = lambda_;  // the next substep's warm start
@@ -351,7 +353,7 @@ bool MgpbdSolver::takeStep(const StepContext& ctx, int it, Real omega, Real prev
     const int rows = static_cast<int>(lambda_.size());
     const auto t = mgpbd_clock::nowMs();
     if (!directStep_) system_.positionDelta(ctx, dlambda_, dx_);  // line 9
-    if (s.primalResidual && it > 0)
+    if (s.system.primalResidual && it > 0)
 #pragma omp parallel for schedule(static) if (n >= kParallelMinRows)
         for (int i = 0; i < n; ++i) dx_[i] -= primal_[i];
     start_ = P.p;  // the line search and the divergence guard may put them back
@@ -370,7 +372,7 @@ bool MgpbdSolver::takeStep(const StepContext& ctx, int it, Real omega, Real prev
 #pragma omp parallel for schedule(static) if (rows >= kParallelMinRows)
         for (int i = 0; i < rows; ++i) lambda_[i] = lambdaStart_[i] + hl * dlambda_[i];
     };
-    if (s.lineSearch) {
+    if (s.step.lineSearch) {
         place(step, step);
     } else {
         axpy(1.0, dlambda_, lambda_);  // line 10
@@ -380,7 +382,7 @@ bool MgpbdSolver::takeStep(const StepContext& ctx, int it, Real omega, Real prev
     charge(mg_.workSolve, 2.0 * static_cast<double>(system_.slots()) + 2.0 * n + rows);
     mg_.msSolve += msSince(t);
     r = evaluate(ctx, dt_, it + 1);
-    if (!s.lineSearch) {
+    if (!s.step.lineSearch) {
         // Divergence guard: under a budget, a full step that multiplies the substep's
         // starting ||b|| by kDivergenceRatio has left the region where the linearisation
         // holds (a grab dragging a stiff beam went on to explode); so has any
@@ -400,7 +402,7 @@ bool MgpbdSolver::takeStep(const StepContext& ctx, int it, Real omega, Real prev
     // alike and, failing that, with the whole dlambda (the paper's line 10: as the x step
     // -> 0 the residual tends to (I - alpha~ A^-1) b, which removes the self-stress part of
     // b, out of reach of any x step, where the linearisation is poor, e.g. a squashed body).
-    for (int h = 0; h < s.lineSearchHalvings && !(r <= previous); ++h) {
+    for (int h = 0; h < s.step.lineSearchHalvings && !(r <= previous); ++h) {
         step *= 0.5;
         place(step, step);
         r = evaluate(ctx, dt_, it + 1);
@@ -434,7 +436,7 @@ bool MgpbdSolver::watchdogAfterStep(const StepContext& ctx, int it, Real& r) {
         keepBest(ctx, it + 1, r);
         return false;
     }
-    if (++sinceBest_ < ctx.settings.block<MgpbdSettings>().watchdogSteps) return false;
+    if (++sinceBest_ < ctx.settings.block<MgpbdSettings>().step.watchdogSteps) return false;
     // The same state would take the same steps again: back to it, and stop.
     r = restoreBest(ctx);
     mg_.watchdogRollback = true;
@@ -482,7 +484,7 @@ bool MgpbdSolver::freeCloth(const StepContext& ctx) {
     // line, that a sweep solves whole) it gained energy under the soak's random hand
     // (pendulum_chain, SoakSlow.EverySceneUnderMgpbd). A cloth held by the mouse is free too,
     // its sweeps not accelerated (fallbackSweeps).
-    return ctx.settings.block<MgpbdSettings>().lineSweeps && !ctx.triangles.empty() &&
+    return ctx.settings.block<MgpbdSettings>().sweeps.lines && !ctx.triangles.empty() &&
            !contactsInPlay(ctx) && linesCoverTheCloth(ctx) &&
            !colliderWithinReach(ctx.particles, ctx.colliders, ctx.settings.collisionThickness,
                                 kAcceleratedReachFrames * ctx.settings.frameDt);
@@ -517,11 +519,11 @@ Real MgpbdSolver::localSweeps(const StepContext& ctx, int it, Real r, int count,
     sweepOrder_.update(ctx);
     const MgpbdSettings& s = ctx.settings.block<MgpbdSettings>();
     // Lines come with the Chebyshev acceleration, on the particles they pass through (with
-    // point sweeps it diverged, see MgpbdSettings::sweepChebyshevRho); runs no longer than
+    // point sweeps it diverged, see MgpbdFallbackSweeps::chebyshevRho); runs no longer than
     // its delay are left alone.
     const bool accelerate =
-        lines && extrapolate && s.sweepChebyshevRho > 0 && count > s.sweepChebyshevDelay;
-    chebyshev_.begin(accelerate ? s.sweepChebyshevRho : 0, s.sweepChebyshevDelay, P);
+        lines && extrapolate && s.sweeps.chebyshevRho > 0 && count > s.sweeps.chebyshevDelay;
+    chebyshev_.begin(accelerate ? s.sweeps.chebyshevRho : 0, s.sweeps.chebyshevDelay, P);
     for (int k = 0; k < count; ++k) {
         sweep(ctx, sweepLambdas_,
               {.mode = ProjectionMode::Compliance,

@@ -30,6 +30,7 @@
 
 #include "sim/solvers/mgpbd/amg_hierarchy.h"
 #include "sim/solvers/mgpbd/dual_system.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/mgpbd_stats.h"
 #include "sim/solvers/mgpbd/mgpbd_work.h"
 #include "sim/solvers/mgpbd/pcg.h"
@@ -61,7 +62,7 @@ class MgpbdSolver final : public Solver {
     const std::vector<double>& residualTimesMs() const { return times_; }
     const DualSystem& dualSystem() const { return system_; }
     const AmgHierarchy& hierarchy() const { return amg_; }
-    // The AMG on the primal system K (MgpbdSettings::primalSystem) and K itself.
+    // The AMG on the primal system K (MgpbdLinearSystem::primal) and K itself.
     const AmgHierarchy& primalHierarchy() const { return primalAmg_; }
     const PrimalSystem& primalSystem() const { return primalSystem_; }
     // Whether the last solve went through the primal system.
@@ -96,12 +97,12 @@ class MgpbdSolver final : public Solver {
     bool setupDue(const StepContext& ctx, const AmgHierarchy& amg, long lastSetup,
                   bool rebuilt) const;
     // The PCG iteration cap: pcgMaxIterations, lowered to what the budget affords after
-    // `reserve` more units (at least budgetMinPcgIterations on a substep's first iteration).
+    // `reserve` more units (at least budget.minPcgIterations on a substep's first iteration).
     int pcgCap(const MgpbdSettings& s, bool first, double perIteration, double reserve) const;
     // Work after an iteration's solve (step, evaluation, local sweeps), reserved by pcgCap.
     double afterSolveWork(const MgpbdSettings& s) const;
     // Between AMG setups the hierarchy follows the new A (or K): the Galerkin operators of
-    // every level (a substep's first iteration, MgpbdSettings::galerkinEveryIteration) or the
+    // every level (a substep's first iteration, MgpbdLinearSystem::galerkinEveryIteration) or the
     // finest level alone. `since`: the phase's start on the CPU clock (msGalerkin).
     void refreshOperators(AmgHierarchy& amg, const CsrMatrix& A, bool allLevels, double since);
     // Lines 5-8 on the dual system: fill A, lazy AMG setup or Galerkin refresh, PCG for
@@ -114,23 +115,23 @@ class MgpbdSolver final : public Solver {
     // ||b|| grow past kDivergenceRatio times `start`, is undone too (MgpbdStats::diverged).
     bool takeStep(const StepContext& ctx, int it, Real omega, Real previous, Real start, Real& r);
     Real evaluate(const StepContext& ctx, Real dt, int it);
-    // A free cloth this substep (MgpbdSettings::lineSweeps on, no contact in play, no collider
+    // A free cloth this substep (MgpbdFallbackSweeps::lines on, no contact in play, no collider
     // within a frame's reach, lines holding 90 % of the distance edges): under a budget its
     // solve is accelerated sweeps alone (freeCloth_).
     bool freeCloth(const StepContext& ctx);
     // Brings chains_ up to date; false where lines hold too few of the distance edges for
     // accelerated sweeps.
     bool linesCoverTheCloth(const StepContext& ctx);
-    // MgpbdSettings::localSweeps XPBD Gauss-Seidel sweeps on the same rows and lambda, kept
+    // MgpbdFallbackSweeps::local XPBD Gauss-Seidel sweeps on the same rows and lambda, kept
     // only if they lower ||b|| (or always, `keep`); returns ||b||.
     // lines: accelerated sweeps, straight lines of edges projected as blocks with the
-    // Chebyshev acceleration (lineSweeps; the budget's sweeps only: after a global step the
+    // Chebyshev acceleration (sweeps.lines; the budget's sweeps only: after a global step the
     // error left is local, and line sweeps there raised mgpbd_cloth's peak strain;
     // docs/notes/accelerated-sweeps.md).
     // extrapolate false: lines without the acceleration.
     Real localSweeps(const StepContext& ctx, int it, Real r, int count, bool keep = false,
                      bool lines = false, bool extrapolate = true);
-    // The watchdog's best state (MgpbdSettings::watchdogSteps; without a budget or the
+    // The watchdog's best state (MgpbdStepAcceptance::watchdogSteps; without a budget or the
     // watchdog, the substep's start for the divergence guard): kept after outer iteration
     // `it`, and put back (returns its ||b||; b itself is not re-evaluated).
     void keepBest(const StepContext& ctx, int it, Real r);
@@ -142,7 +143,7 @@ class MgpbdSolver final : public Solver {
     Real watchdogEnd(const StepContext& ctx, Real r);
     // Work of a substep's first global iteration, or 0 when it cannot be known yet.
     double firstIterationEstimate(const StepContext& ctx, bool rebuilt) const;
-    // Starts from the last substep's lambda (MgpbdSettings::warmStart) when the rows are the
+    // Starts from the last substep's lambda (MgpbdStepAcceptance::warmStart) when the rows are the
     // same, nothing outside the rows moved a particle after them last substep, and that
     // lowers ||b||; returns ||b|| of the start taken.
     Real warmStart(const StepContext& ctx, Real dt, Real cold);

@@ -269,7 +269,7 @@ std::vector<int> PrimalSystem::nodeOfRows() const {
     return nodeOf;
 }
 
-void PrimalSystem::setupAmg(const StepContext& ctx, const MgpbdSettings& amgSettings,
+void PrimalSystem::setupAmg(const StepContext& ctx, const AmgOptions& amgSettings,
                             AmgHierarchy& amg) const {
     std::vector<Real> modes;
     rigidModes(ctx, modes);

@@ -49,9 +49,8 @@ class PrimalSystem {
     // Node (free particle) of each row, for aggregation by node.
     std::vector<int> nodeOfRows() const;
     // The AMG on K: aggregation by particle, the first amgSettings.candidateCount rigid-body
-    // modes as candidates (amgSettings: MgpbdSettings::primalAmgSettings()).
-    void setupAmg(const StepContext& ctx, const MgpbdSettings& amgSettings,
-                  AmgHierarchy& amg) const;
+    // modes as candidates (amgSettings: MgpbdLinearSystem::primalAmgOptions()).
+    void setupAmg(const StepContext& ctx, const AmgOptions& amgSettings, AmgHierarchy& amg) const;
     // A dlambda = b of the dual system's last evaluate, through K: PCG on K with amg's V-cycle
     // from y = 0, stopped when the dual residual ||J W r|| <= tolerance ||b||.
     PcgResult solve(const StepContext& ctx, const DualSystem& dual, AmgHierarchy& amg,
@@ -61,7 +60,7 @@ class PrimalSystem {
     // The last solve's y as a per-particle field (0 on pinned particles). At the exact
     // solution y = M^-1 J^T dlambda = dx (eq. 5); for a truncated one it is the primal
     // Newton step, whose residual r the next outer iteration carries as g = -r
-    // (MgpbdSettings::primalResidual), so a truncated solve is still a full step.
+    // (MgpbdLinearSystem::primalResidual), so a truncated solve is still a full step.
     void positionStep(std::vector<Vec3>& dx) const;
     int nodes() const { return static_cast<int>(particleOf_.size()); }
     // Multiply-adds of one fill (3x3 block per scatter entry), for the frame budget.

@@ -9,7 +9,7 @@
 namespace sim {
 
 template <class T>
-void Smoother<T>::setup(const CsrMatrix& A, const MgpbdSettings& settings, Real lambdaMax,
+void Smoother<T>::setup(const CsrMatrix& A, const AmgOptions& settings, Real lambdaMax,
                         const std::vector<int>* nodeStart) {
     kind_ = settings.smoother;
     sweeps_ = settings.smoothingSweeps;

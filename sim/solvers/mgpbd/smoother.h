@@ -15,9 +15,9 @@
 // from x = 0 starts from r = b, saving the first SpMV.
 #include <vector>
 
+#include "sim/solvers/mgpbd/amg_options.h"
 #include "sim/solvers/mgpbd/bsr_matrix.h"
 #include "sim/solvers/mgpbd/csr_matrix.h"
-#include "sim/solvers/mgpbd/mgpbd_settings.h"
 
 namespace sim {
 
@@ -33,7 +33,7 @@ class Smoother {
     // curved sheet's stiffness mixes the stiff in-plane and the soft normal direction, so
     // point scaling leaves the bending-like modes out of the smoothed range. `lambdaMax` is
     // then ignored (it is of the point D^-1 A) and estimated for D_B^-1 A.
-    void setup(const CsrMatrix& A, const MgpbdSettings& settings, Real lambdaMax = 0,
+    void setup(const CsrMatrix& A, const AmgOptions& settings, Real lambdaMax = 0,
                const std::vector<int>* nodeStart = nullptr);
     static constexpr int kMaxBlock = 8;
     // Per-solve: D^-1 of the current A.
