@@ -27,8 +27,8 @@ double msSince(Clock::time_point t) {
 
 // Empty when every setting has a GPU version, else the first that has none.
 std::string unsupportedSetting(const MgpbdSettings& s) {
-    if (s.system.primal) return "primalSystem (--mgpbd-system primal)";
-    if (s.system.primalResidual) return "primalResidual";
+    if (s.system.primal) return "the primal system (--mgpbd-primal)";
+    if (s.system.primalResidual) return "the primal residual (--mgpbd-primal-residual)";
     if (s.system.amg.smoother == MgpbdSmoother::GaussSeidel) return "the Gauss-Seidel smoother";
     if (s.system.amg.candidates == MgpbdCandidates::Strain) return "strain candidates";
     return {};
