@@ -43,31 +43,34 @@ MgpbdSettings MgpbdSettings::paperPreset() {
     return s;
 }
 
-// The dual V-cycle's precision stays through a preset: it follows the problem's conditioning,
-// a scene's choice (the beam's six rows per tet need double), not the algorithm's.
+namespace {
+// A preset: the four parts, chosen whole. The dual V-cycle's precision stays: it follows the
+// problem's conditioning, a scene's choice (the beam's six rows per tet need double), not the
+// algorithm's.
+void chooseParts(MgpbdSettings& s, const MgpbdBudget& budget, const MgpbdStepAcceptance& step,
+                 MgpbdLinearSystem system, const MgpbdFallbackSweeps& sweeps) {
+    system.amg.floatVCycle = s.system.amg.floatVCycle;
+    s.budget = budget;
+    s.step = step;
+    s.system = system;
+    s.sweeps = sweeps;
+}
+}  // namespace
+
 void MgpbdSettings::applyPaperPreset() {
-    const bool precision = system.amg.floatVCycle;
-    budget = MgpbdBudget::none();
-    step = MgpbdStepAcceptance::paper();
-    system = MgpbdLinearSystem::paper();
-    system.amg.floatVCycle = precision;
-    sweeps = MgpbdFallbackSweeps::none();
+    chooseParts(*this, MgpbdBudget::none(), MgpbdStepAcceptance::paper(),
+                MgpbdLinearSystem::paper(), MgpbdFallbackSweeps::none());
 }
 
 void MgpbdSettings::applyLivePreset() {
-    const bool precision = system.amg.floatVCycle;
-    budget = {};
-    step = {};
-    system = {};
-    system.amg.floatVCycle = precision;
-    sweeps = {};
+    chooseParts(*this, {}, {}, {}, {});
 }
 
 bool MgpbdSettings::isPaperPreset() const {
-    MgpbdLinearSystem paper = MgpbdLinearSystem::paper();
-    paper.amg.floatVCycle = system.amg.floatVCycle;
-    return budget == MgpbdBudget::none() && step == MgpbdStepAcceptance::paper() &&
-           system == paper && sweeps == MgpbdFallbackSweeps::none();
+    MgpbdSettings paper = *this;
+    paper.applyPaperPreset();
+    return budget == paper.budget && step == paper.step && system == paper.system &&
+           sweeps == paper.sweeps;
 }
 
 const char* smootherName(MgpbdSmoother s) {
