@@ -1,7 +1,7 @@
 # The solver-independent check columns through the real command line: a short
 # self_collision_fold run writes penetrations, crossings, components, volume_ratio and
 # edge_crossings: zero penetrations and crossings of either kind, one component, volume
-# ratio 0 (no pressure surface).
+# ratio 0 (no pressure surface); then the solver's name and its figures.
 file(MAKE_DIRECTORY ${OUT})
 set(csv ${OUT}/checks.csv)
 file(REMOVE ${csv})
@@ -15,10 +15,10 @@ if(NOT out MATCHES "checks: max penetrations 0, total crossings 0, components 1"
 endif()
 file(STRINGS ${csv} lines)
 list(GET lines 0 header)
-if(NOT header MATCHES ",penetrations,crossings,components,volume_ratio,edge_crossings$")
+if(NOT header MATCHES ",penetrations,crossings,components,volume_ratio,edge_crossings,solver,solver_details$")
   message(FATAL_ERROR "check columns missing from header: ${header}")
 endif()
 list(GET lines 60 last)
-if(NOT last MATCHES "^60,.*,0,0,1,0,0$")
+if(NOT last MATCHES "^60,.*,0,0,1,0,0,[a-z]+,[^,]*$")
   message(FATAL_ERROR "last row does not end with 0,0,1,0,0: ${last}")
 endif()
