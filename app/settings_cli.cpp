@@ -3,15 +3,19 @@
 namespace app {
 
 void SettingsOverrides::addFlags(CLI::App& cli, const std::string& group, sim::ParamLevel deepest) {
-    for (const sim::ParamDesc& p : sim::allParams()) {
-        if (!group.empty() && group != p.group) continue;
-        if (static_cast<int>(p.level) > static_cast<int>(deepest)) continue;
-        std::string& value = values_.emplace_back(&p, std::string()).second;
-        std::string help = p.help;
-        if (*p.unit) help += std::string(" [") + p.unit + "]";
-        cli.add_option("--" + std::string(p.name), value, help)
-            ->type_name(p.type == sim::ParamType::Bool ? "BOOL" : "VALUE");
-    }
+    auto add = [&](std::span<const sim::ParamDesc> rows) {
+        for (const sim::ParamDesc& p : rows) {
+            if (!group.empty() && group != p.group) continue;
+            if (static_cast<int>(p.level) > static_cast<int>(deepest)) continue;
+            std::string& value = values_.emplace_back(&p, std::string()).second;
+            std::string help = p.help;
+            if (*p.unit) help += std::string(" [") + p.unit + "]";
+            cli.add_option("--" + std::string(p.name), value, help)
+                ->type_name(p.type == sim::ParamType::Bool ? "BOOL" : "VALUE");
+        }
+    };
+    add(sim::allParams());
+    if (deepest == sim::ParamLevel::Bench) add(sim::benchParams());  // after: they refine a preset
 }
 
 std::string SettingsOverrides::apply(sim::Settings& settings) const {

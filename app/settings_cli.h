@@ -15,7 +15,8 @@ namespace app {
 
 class SettingsOverrides {
   public:
-    // Adds --<name> for every parameter of `group` ("" = all groups) down to `deepest`.
+    // Adds --<name> for every parameter of `group` ("" = all groups) down to `deepest`; the
+    // product's settings, then with ParamLevel::Bench pbd-bench's knobs.
     void addFlags(CLI::App& cli, const std::string& group, sim::ParamLevel deepest);
     // Sets every given parameter; on error names the flag, the value and the valid range and
     // leaves `settings` unchanged.

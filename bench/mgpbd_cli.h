@@ -9,7 +9,7 @@ namespace bench {
 
 struct MgpbdOverrides {
     app::SettingsOverrides flags;
-    void add(CLI::App& sub) { flags.addFlags(sub, "mgpbd", sim::ParamLevel::Experiment); }
+    void add(CLI::App& sub) { flags.addFlags(sub, "mgpbd", sim::ParamLevel::Bench); }
     // Returns an error message, or empty.
     std::string apply(sim::MgpbdSettings& s) const { return flags.apply(s); }
 };

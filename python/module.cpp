@@ -45,7 +45,7 @@ const char* typeName(sim::ParamType t) {
 }
 
 py::list params() {
-    static const char* const levels[] = {"basic", "advanced", "experiment"};
+    static const char* const levels[] = {"basic", "advanced", "bench"};
     py::list out;
     for (const sim::ParamDesc& p : sim::allParams()) {
         py::dict d;

@@ -71,17 +71,42 @@ std::span<const ParamDesc> noSolverParams() {
     return {};
 }
 
-// The world's rows, then each solver's in the list's order.
+namespace {
+
+// The world's rows, then each solver's in the list's order: the Bench ones (bench true) or
+// every other.
+std::vector<ParamDesc> rowsOf(bool bench) {
+    std::vector<ParamDesc> out;
+    auto add = [&](std::span<const ParamDesc> rows) {
+        for (const ParamDesc& p : rows)
+            if ((p.level == ParamLevel::Bench) == bench) out.push_back(p);
+    };
+    add(worldParams());
+    for (auto rows : kSolverParams) add(rows());
+    return out;
+}
+
+}  // namespace
+
 std::span<const ParamDesc> allParams() {
-    static const std::vector<ParamDesc> table = [] {
-        std::vector<ParamDesc> all(worldParams().begin(), worldParams().end());
-        for (auto rows : kSolverParams) {
-            const std::span<const ParamDesc> group = rows();
-            all.insert(all.end(), group.begin(), group.end());
-        }
-        return all;
-    }();
+    static const std::vector<ParamDesc> table = rowsOf(false);
     return table;
+}
+
+std::span<const ParamDesc> benchParams() {
+    static const std::vector<ParamDesc> table = rowsOf(true);
+    return table;
+}
+
+const ParamDesc* findBenchParam(std::string_view name) {
+    for (const ParamDesc& p : benchParams())
+        if (name == p.name) return &p;
+    return nullptr;
+}
+
+const ParamDesc* findFileParam(std::string_view name) {
+    const ParamDesc* p = findParam(name);
+    return p ? p : findBenchParam(name);
 }
 
 bool hasParamGroup(std::string_view group) {
@@ -165,8 +190,10 @@ std::string unknownParamMessage(std::string_view name) {
     return "unknown setting '" + std::string(name) + "' (see pbd-sandbox --list-params)";
 }
 
-std::string validateParams(const Settings& s) {
-    for (const ParamDesc& p : allParams()) {
+namespace {
+
+std::string validateRows(const Settings& s, std::span<const ParamDesc> rows) {
+    for (const ParamDesc& p : rows) {
         bool ok = true;
         if (p.type == ParamType::Vec3) {
             const Vec3 v = p.getVec(s);
@@ -180,6 +207,13 @@ std::string validateParams(const Settings& s) {
         if (!ok) return invalid(p, paramText(s, p));
     }
     return {};
+}
+
+}  // namespace
+
+std::string validateParams(const Settings& s) {
+    if (std::string e = validateRows(s, allParams()); !e.empty()) return e;
+    return validateRows(s, benchParams());
 }
 
 std::string paramsMarkdown() {
@@ -197,7 +231,9 @@ std::string paramsMarkdown() {
         }
         return escaped;
     };
-    for (const ParamDesc& p : allParams())
+    std::vector<ParamDesc> rows(allParams().begin(), allParams().end());
+    rows.insert(rows.end(), benchParams().begin(), benchParams().end());
+    for (const ParamDesc& p : rows)
         out << "| `" << p.name << "` | " << p.group << " | " << kTypes[static_cast<int>(p.type)]
             << " | " << cell(rangeText(p)) << (p.logScale ? " (log)" : "") << " | "
             << paramText(defaults, p) << " | " << kLevels[static_cast<int>(p.level)] << " | "

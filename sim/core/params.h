@@ -19,8 +19,11 @@ namespace sim {
 enum class ParamType { Int, Real, Bool, Choice, Vec3 };
 
 // Where a parameter shows: in the Solver panel (Basic), under its collapsed "advanced"
-// header (Advanced), or only on pbd-bench's command line (Experiment).
-enum class ParamLevel { Basic, Advanced, Experiment };
+// header (Advanced); or nowhere in the product (Bench): a knob the benches turn to reproduce
+// the paper's and our measurements, declared beside the field it sets but listed only by
+// benchParams(), so it is no setting of the sandbox's (no flag, widget, file key or script
+// name) and only pbd-bench's command line sets it.
+enum class ParamLevel { Basic, Advanced, Bench };
 
 struct ParamDesc {
     const char* name;   // flag (--name), scene-file key, panel label: kebab-case
@@ -39,9 +42,16 @@ struct ParamDesc {
     void (*setVec)(Settings&, const Vec3&) = nullptr;
 };
 
-// The whole table: world parameters first, then each solver's.
+// The product's settings: world parameters first, then each solver's; no Bench row.
 std::span<const ParamDesc> allParams();
 const ParamDesc* findParam(std::string_view name);
+// pbd-bench's own knobs (ParamLevel::Bench), in the same order; what its --mgpbd-* flags set.
+std::span<const ParamDesc> benchParams();
+const ParamDesc* findBenchParam(std::string_view name);
+// A key a settings file (state, scene) may hold: a setting, or a bench knob, which files
+// written before the knobs left the sandbox's settings carry at the values their run used and
+// which a reader applies, so that such a file loads as it ran. Files are written without them.
+const ParamDesc* findFileParam(std::string_view name);
 // Whether any parameter belongs to the group ("hpbd"): a solver with rows of its own.
 bool hasParamGroup(std::string_view group);
 
@@ -53,9 +63,10 @@ std::string setParam(Settings& s, const ParamDesc& p, std::string_view text);
 std::string setParam(Settings& s, std::string_view name, std::string_view text);
 // The message for a name that is no setting, as every reader of settings words it.
 std::string unknownParamMessage(std::string_view name);
-// The first parameter whose value is outside its range, as a message; empty when all are in.
+// The first parameter, product or bench, whose value is outside its range, as a message;
+// empty when all are in.
 std::string validateParams(const Settings& s);
-// The table as Markdown (docs/parameters.md).
+// Both tables as Markdown (docs/parameters.md).
 std::string paramsMarkdown();
 
 // The world's rows (world_params.cpp). Each solver's rows are defined in its folder and named

@@ -101,7 +101,7 @@ constexpr ParamDesc kWorldParams[] = {
      "PBD/XPBD/HPBD report their constraint residual (one extra pass per frame, in its last "
      "substep)",
      nullptr, 0, PBD_FIELD(trackResidual)},
-    {"validate-each-stage", "world", T::Bool, L::Experiment, 0, 1, false, "",
+    {"validate-each-stage", "world", T::Bool, L::Advanced, 0, 1, false, "",
      "index and mass checks after every stage (debug aid)", nullptr, 0,
      PBD_FIELD(validateEachStage)},
 };

@@ -218,13 +218,16 @@ json settingsToJson(const Settings& s) {
 // In the table's order, not the file's: a setting that sets others (a preset) comes before
 // the ones it sets, as when the table is applied anywhere else. Only values that differ from
 // the world's are set, so a preset that reads the same is not applied again over fields the
-// table does not name.
+// table does not name. pbd-bench's knobs follow the settings (findFileParam: older files keep
+// them), so that such a file resumes with the values its run used.
 Settings settingsFromJson(const Node& n, Settings s) {
     if (!n.value().is_object()) n.fail("expected an object of settings by name");
     for (const auto& item : n.value().items())
-        if (!findParam(item.key()))
+        if (!findFileParam(item.key()))
             n.at(item.key().c_str()).fail("unknown setting (pbd-sandbox --list-params lists them)");
-    for (const ParamDesc& p : allParams()) {
+    std::vector<ParamDesc> rows(allParams().begin(), allParams().end());
+    rows.insert(rows.end(), benchParams().begin(), benchParams().end());
+    for (const ParamDesc& p : rows) {
         const std::optional<Node> v = n.find(p.name);
         if (!v) continue;
         if (p.type == ParamType::Vec3) {

@@ -115,7 +115,7 @@ void readSettings(const Node& n, SceneDescription& d) {
     Settings check;
     for (const auto& [name, value] : n.value().items()) {
         const Node item = n.at(name.c_str());
-        const ParamDesc* p = findParam(name);
+        const ParamDesc* p = findFileParam(name);
         if (!p) item.fail("unknown setting (pbd-sandbox --list-params lists them)");
         const std::string text = settingText(item, *p);
         if (std::string e = setParam(check, *p, text); !e.empty()) item.fail(e);
@@ -256,7 +256,7 @@ std::string buildBase(World& fresh, const SceneDescription& d, SceneBuildInfo& i
 std::string applySettings(World& fresh, const SceneDescription& d) {
     Settings next = fresh.settings;
     for (const auto& [name, text] : d.settings) {
-        const ParamDesc* p = findParam(name);
+        const ParamDesc* p = findFileParam(name);
         if (!p) return d.source + ": settings." + name + ": unknown setting";
         Settings trial = next;
         if (std::string e = setParam(trial, *p, text); !e.empty())

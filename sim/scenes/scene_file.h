@@ -18,7 +18,8 @@
 // "scene" or "imports", one of them, is required; the rest is optional. Loading a built-in
 // scene keeps its own scripted motion; a setting whose value prints the same as the built
 // scene's keeps the scene's exact value. Every number is checked against its range (the
-// parameter table's for settings) and a bad one is named with its file and field.
+// parameter table's for settings) and a bad one is named with its file and field. pbd-bench's
+// knobs are not written; an older file's are read (findFileParam, params.h).
 #include <optional>
 #include <span>
 #include <string>

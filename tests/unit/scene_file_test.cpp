@@ -12,6 +12,7 @@
 #include "content_test_util.h"
 #include "sim/core/params.h"
 #include "sim/scenes/scene_table.h"
+#include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/world/state_hash.h"
 
 using namespace sim;
@@ -240,4 +241,29 @@ TEST(SceneFile, LongPinListsReadAndAreRefusedLikeShortOnes) {
                   "pins.pinned[40]: value 4294967297 is out of range [0, 1073741824]");
     expectRefused(file(",\"a\""), "pins.pinned[40]: expected an integer, got \"a\"");
     expectRefused(file(",1e400"), "pins.pinned[40]: number out of range");
+}
+
+// MGPBD's bench knobs (ParamLevel::Bench) are no settings of the sandbox: a saved scene has
+// none of them, while a scene file written before they left its settings, which holds them,
+// still loads with their values (what its run used).
+TEST(SceneFile, BenchKnobsAreNotSavedButAnOlderFilesAreRead) {
+    ASSERT_FALSE(benchParams().empty());
+    World world;
+    SceneBuildInfo info;
+    ASSERT_EQ(buildScene(world, builtIn("mgpbd_cloth", 4), &info), "");
+    const std::string path = content_test::freshDir() + "/scene.json";
+    ASSERT_EQ(writeSceneFile(path, describeScene(world, builtIn("mgpbd_cloth", 4), info)), "");
+    std::ifstream in(path);
+    const nlohmann::json saved = nlohmann::json::parse(in);
+    EXPECT_TRUE(saved["settings"].contains("mgpbd-preset"));
+    for (const ParamDesc& p : benchParams()) EXPECT_FALSE(saved["settings"].contains(p.name));
+    World old;
+    ASSERT_EQ(readAndBuild(write(R"({"format": "pbd-sandbox-scene", "version": 1,
+        "scene": {"name": "mgpbd_cloth", "resolution": 4},
+        "settings": {"mgpbd-jacobi-pcg": true, "mgpbd-theta": 0.25}})"),
+                           old),
+              "");
+    const MgpbdLinearSystem& system = old.settings.block<MgpbdSettings>().system;
+    EXPECT_TRUE(system.jacobiPreconditioner);
+    EXPECT_EQ(system.amg.strengthTheta, 0.25);
 }

@@ -17,6 +17,7 @@
 #include <random>
 
 #include "content_test_util.h"
+#include "sim/core/params.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/solvers/mgpbd/mgpbd_solver.h"
@@ -402,4 +403,26 @@ TEST(StateFile, SettingsTravelWithTheState) {
     EXPECT_EQ(back.settings.iterations, 37);
     EXPECT_EQ(back.settings.gravity, Vec3(0.1, -7.25, 0));
     EXPECT_EQ(info.scene, "hanging_cloth");
+}
+
+// MGPBD's bench knobs (ParamLevel::Bench) are not saved; a file written before they left the
+// sandbox's settings holds them (the fuzz corpus's state, loaded above, holds all of them), and
+// they are read, so that it resumes with the values its run used.
+TEST(StateFile, BenchKnobsAreNotSavedButAnOlderFilesAreRead) {
+    World world;
+    ASSERT_EQ(loadScene(world, "hanging_cloth", 4), "");
+    const std::string dir = content_test::freshDir();
+    ASSERT_EQ(saveState(world, dir + "/now.json"), "");
+    std::ifstream in(dir + "/now.json");
+    const nlohmann::json saved = nlohmann::json::parse(in);
+    ASSERT_TRUE(saved["settings"].contains("mgpbd-preset"));
+    for (const ParamDesc& p : benchParams()) EXPECT_FALSE(saved["settings"].contains(p.name));
+    World old;
+    ASSERT_EQ(
+        loadState(old, editedState("\"settings\":{",
+                                   "\"settings\":{\"mgpbd-theta\":0.25,\"mgpbd-sa\":\"true\",")),
+        "");
+    const MgpbdLinearSystem& system = old.settings.block<MgpbdSettings>().system;
+    EXPECT_EQ(system.amg.strengthTheta, 0.25);
+    EXPECT_TRUE(system.amg.smoothedAggregation);
 }

@@ -27,10 +27,10 @@ std::span<const ParamDesc> hpbdParams() {
         {"hpbd-show-level", "hpbd", T::Int, L::Basic, 0, 16, false, "",
          "draw this level's particles and constraints (0 = off)", nullptr, 0,
          PBD_FIELD(block<HpbdSettings>().showLevel)},
-        {"hpbd-min-level-particles", "hpbd", T::Int, L::Experiment, 1, 1000000, true, "",
+        {"hpbd-min-level-particles", "hpbd", T::Int, L::Advanced, 1, 1000000, true, "",
          "stop adding levels once a level would be smaller than this", nullptr, 0,
          PBD_FIELD(block<HpbdSettings>().minLevelParticles)},
-        {"hpbd-weight-epsilon", "hpbd", T::Real, L::Experiment, 1e-9, 1, true, "m",
+        {"hpbd-weight-epsilon", "hpbd", T::Real, L::Advanced, 1e-9, 1, true, "m",
          "epsilon of eq. 6", nullptr, 0, PBD_FIELD(block<HpbdSettings>().weightEpsilon)},
     };
     return table;
