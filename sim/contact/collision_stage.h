@@ -6,9 +6,9 @@
 
 #include "sim/collision/collider.h"
 #include "sim/constraints/contact.h"
+#include "sim/contact/particle_coupling.h"
 #include "sim/core/particles.h"
 #include "sim/core/settings.h"
-#include "sim/rigid/particle_coupling.h"
 
 namespace sim {
 

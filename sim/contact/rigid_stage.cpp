@@ -2,8 +2,8 @@
 
 #include <cmath>
 
+#include "sim/contact/body_triangle.h"
 #include "sim/contact/step_context.h"
-#include "sim/rigid/body_triangle.h"
 
 namespace sim {
 

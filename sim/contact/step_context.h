@@ -13,9 +13,9 @@
 #include "sim/collision/collider.h"
 #include "sim/collision/contact_set.h"
 #include "sim/constraints/constraint_set.h"
+#include "sim/contact/rigid_world.h"
 #include "sim/core/particles.h"
 #include "sim/core/settings.h"
-#include "sim/rigid/rigid_world.h"
 
 namespace sim {
 

@@ -11,10 +11,10 @@
 
 #include "sim/collision/sdf.h"
 #include "sim/collision/self_collision.h"
+#include "sim/contact/body_triangle.h"
 #include "sim/contact/collision_stage.h"
+#include "sim/contact/particle_coupling.h"
 #include "sim/io/state_file.h"
-#include "sim/rigid/body_triangle.h"
-#include "sim/rigid/particle_coupling.h"
 #include "sim/scenes/scene_table.h"
 #include "sim/solvers/mgpbd/mgpbd_settings.h"
 #include "sim/world/cloth_builder.h"

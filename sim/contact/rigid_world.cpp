@@ -1,4 +1,4 @@
-#include "sim/rigid/rigid_world.h"
+#include "sim/contact/rigid_world.h"
 
 #include <algorithm>
 

@@ -18,10 +18,10 @@
 #include <vector>
 
 #include "sim/collision/collider.h"
+#include "sim/contact/body_triangle.h"
+#include "sim/contact/particle_coupling.h"
 #include "sim/core/particles.h"
 #include "sim/core/settings.h"
-#include "sim/rigid/body_triangle.h"
-#include "sim/rigid/particle_coupling.h"
 #include "sim/rigid/rigid_body.h"
 #include "sim/rigid/rigid_contacts.h"
 

@@ -1,4 +1,4 @@
-#include "sim/rigid/particle_coupling.h"
+#include "sim/contact/particle_coupling.h"
 
 #include <algorithm>
 #include <cmath>

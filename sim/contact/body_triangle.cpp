@@ -1,4 +1,4 @@
-#include "sim/rigid/body_triangle.h"
+#include "sim/contact/body_triangle.h"
 
 #include <algorithm>
 #include <cmath>
